@@ -1,0 +1,21 @@
+#pragma once
+// The interactive program: a GLFW window, the fixed-timestep loop, the renderer
+// and the ImGui panels around one Simulation.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct AppOptions {
+    std::filesystem::path scenePath;          // scene to open
+    std::vector<std::string> overrides;       // --set KEY=VALUE, applied after loading
+    int frames = 0;                           // > 0: render this many frames, then exit
+    std::filesystem::path screenshotPath;     // with frames: save the last frame as PNG
+};
+
+// Runs until the window closes (or `frames` have been drawn). Returns the exit code:
+// 0 on success, non-zero when no window/GL context could be made or the screenshot failed.
+int runApp(const AppOptions& options);
+
+} // namespace cs

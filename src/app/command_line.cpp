@@ -1,0 +1,160 @@
+#include "command_line.hpp"
+
+#include "app.hpp"
+#include "data_paths.hpp"
+#include "headless.hpp"
+#include "scene/scene.hpp"
+#include "sim/params.hpp"
+#include "sim/solver.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+
+namespace cs {
+namespace {
+
+template <class Int>
+bool parseInteger(const std::string& text, Int& out, Int lo, Int hi) {
+    Int value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi) return false;
+    out = value;
+    return true;
+}
+
+ParsedCommandLine fail(std::string message) { return {std::nullopt, std::move(message)}; }
+
+} // namespace
+
+std::string usageText() {
+    return R"(clothsim — interactive cloth-simulation sandbox
+
+usage:
+  clothsim [--scene FILE] [--set KEY=VALUE]...
+      open the window on a scene (default: scenes/hanging.toml)
+  clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
+      render N frames (one physics step each), save the window as PNG, exit
+  clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
+           [--stats-json PATH|-] [--dump-obj PATH]
+      run N physics steps (default 600) with no window and no OpenGL, then
+      write the stats as one JSON object (to PATH, or stdout for -) and/or the
+      final cloth as a Wavefront OBJ
+  clothsim --list-solvers | --list-scenes | --list-params | --help
+
+options:
+  --scene FILE        scene file (TOML, see scenes/)
+  --set KEY=VALUE     override a parameter; same keys, types and ranges as scene
+                      files, e.g. --set solver.substeps=20 --set cloth.resolution=[64,64]
+                      ('solver' is short for 'solver.id'; see --list-params)
+  --headless          no window, no OpenGL
+  --steps N           headless: physics steps to run (1 .. 10000000)
+  --stats-json PATH   headless: write the stats JSON to PATH ('-' = stdout)
+  --dump-obj PATH     headless: write the final cloth as OBJ (v and f lines)
+  --frames N          window: render N frames then exit (1 .. 1000000)
+  --screenshot PATH   window: with --frames, save the last frame as PNG
+  --list-solvers      print the solver ids, one per line
+  --list-scenes       print the scene files, one per line
+  --list-params       print every parameter: key, type, default, range, when it applies, help
+  --help              this text
+
+The data folder (shaders/, scenes/, assets/) is $CLOTHSIM_DATA_DIR, or the
+source tree the program was built from.
+)";
+}
+
+ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
+    CommandLine cl;
+    bool headless = false;
+    int listings = 0;
+    bool stepsGiven = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= argc) return false;
+            out = argv[++i];
+            return true;
+        };
+        std::string v;
+        if (arg == "--help" || arg == "-h") {
+            cl.mode = RunMode::Help;
+            ++listings;
+        } else if (arg == "--list-solvers") {
+            cl.mode = RunMode::ListSolvers;
+            ++listings;
+        } else if (arg == "--list-scenes") {
+            cl.mode = RunMode::ListScenes;
+            ++listings;
+        } else if (arg == "--list-params") {
+            cl.mode = RunMode::ListParams;
+            ++listings;
+        } else if (arg == "--headless") {
+            headless = true;
+        } else if (arg == "--scene") {
+            if (!value(v) || v.empty()) return fail("--scene needs a file");
+            cl.scenePath = v;
+        } else if (arg == "--set") {
+            if (!value(v) || v.find('=') == std::string::npos) return fail("--set needs KEY=VALUE");
+            cl.overrides.push_back(v);
+        } else if (arg == "--steps") {
+            if (!value(v) || !parseInteger(v, cl.steps, 1LL, 10'000'000LL))
+                return fail("--steps needs a whole number in [1, 10000000]");
+            stepsGiven = true;
+        } else if (arg == "--stats-json") {
+            if (!value(v) || v.empty()) return fail("--stats-json needs a path or -");
+            cl.statsJson = v;
+        } else if (arg == "--dump-obj") {
+            if (!value(v) || v.empty()) return fail("--dump-obj needs a path");
+            cl.dumpObj = v;
+        } else if (arg == "--frames") {
+            if (!value(v) || !parseInteger(v, cl.frames, 1, 1'000'000))
+                return fail("--frames needs a whole number in [1, 1000000]");
+        } else if (arg == "--screenshot") {
+            if (!value(v) || v.empty()) return fail("--screenshot needs a path");
+            cl.screenshotPath = v;
+        } else {
+            return fail("unknown argument '" + arg + "'");
+        }
+    }
+    if (listings > 1) return fail("give only one of --help, --list-solvers, --list-scenes, --list-params");
+    if (listings == 1) return {cl, {}};
+    if (headless) {
+        if (cl.frames > 0 || !cl.screenshotPath.empty()) return fail("--frames and --screenshot need a window, not --headless");
+        cl.mode = RunMode::Headless;
+    } else {
+        if (stepsGiven || cl.statsJson || cl.dumpObj) return fail("--steps, --stats-json and --dump-obj need --headless");
+        if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");
+    }
+    return {cl, {}};
+}
+
+int runCommandLine(int argc, const char* const* argv) {
+    const ParsedCommandLine parsed = parseCommandLine(argc, argv);
+    if (!parsed.commandLine) {
+        std::cerr << "clothsim: " << parsed.error << "\n\n" << usageText();
+        return 2;
+    }
+    CommandLine cl = *parsed.commandLine;
+    if (cl.scenePath.empty()) cl.scenePath = defaultScenePath();
+    switch (cl.mode) {
+    case RunMode::Help: std::cout << usageText(); return 0;
+    case RunMode::ListParams: std::cout << listParams(); return 0;
+    case RunMode::ListSolvers:
+        for (const SolverInfo& info : solverRegistry()) std::cout << info.id << "\t" << info.name << "\n";
+        return 0;
+    case RunMode::ListScenes:
+        for (const auto& path : listSceneFiles(sceneDir())) {
+            const SceneLoad load = loadSceneFile(path);
+            std::cout << path.string();
+            if (load.ok()) std::cout << "\t" << load.scene->category << "\t" << load.scene->name;
+            else std::cout << "\t(does not load: " << load.errors.front().str() << ")";
+            std::cout << "\n";
+        }
+        return 0;
+    case RunMode::Headless: return runHeadless(cl);
+    case RunMode::App: return runApp({cl.scenePath, cl.overrides, cl.frames, cl.screenshotPath});
+    }
+    return 2;
+}
+
+} // namespace cs

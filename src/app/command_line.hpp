@@ -1,0 +1,35 @@
+#pragma once
+// The command line — a contract that scripts, tests and later features rely on.
+// Keep these names stable; document changes in the README and in --help.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+enum class RunMode { App, Headless, ListSolvers, ListScenes, ListParams, Help };
+
+struct CommandLine {
+    RunMode mode = RunMode::App;
+    std::filesystem::path scenePath;          // empty: the default scene
+    std::vector<std::string> overrides;       // --set KEY=VALUE, in order
+    long long steps = 600;                    // headless: physics steps to run
+    std::optional<std::string> statsJson;     // headless: path, or "-" for stdout
+    std::optional<std::filesystem::path> dumpObj;  // headless: final cloth as OBJ
+    int frames = 0;                           // app: render N frames then exit
+    std::filesystem::path screenshotPath;     // app: with --frames, save the last frame
+};
+
+struct ParsedCommandLine {
+    std::optional<CommandLine> commandLine;   // empty when the arguments are bad
+    std::string error;                        // what was wrong
+};
+
+ParsedCommandLine parseCommandLine(int argc, const char* const* argv);
+std::string usageText();
+
+// Runs the whole program for parsed arguments; returns the process exit code.
+int runCommandLine(int argc, const char* const* argv);
+
+} // namespace cs

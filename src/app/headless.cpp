@@ -1,0 +1,163 @@
+#include "headless.hpp"
+
+#include "scene/scene.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace cs {
+namespace {
+
+std::string jsonNumber(double x) {
+    if (!std::isfinite(x)) return "null";
+    std::ostringstream out;
+    out.precision(9);
+    out << x;
+    return out.str();
+}
+
+std::string jsonVec(glm::vec3 v) {
+    return "[" + jsonNumber(v.x) + ", " + jsonNumber(v.y) + ", " + jsonNumber(v.z) + "]";
+}
+
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+bool writeText(const std::string& path, const std::string& text) {
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return true;
+    }
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+} // namespace
+
+HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs) {
+    HeadlessReport report;
+    stepMs.assign(static_cast<std::size_t>(steps), 0.0);
+    for (long long i = 0; i < steps; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        report.lastStep = sim.step();
+        stepMs[static_cast<std::size_t>(i)] =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
+    }
+    const World& world = sim.world();
+    report.solver = world.settings.solver.id;
+    report.steps = steps;
+    report.dt = world.settings.sim.dt;
+    report.particles = world.cloth.particleCount();
+    report.constraints = world.cloth.links.size();
+    report.simTime = world.time;
+    report.recoveries = sim.recoveries();
+    if (!stepMs.empty()) {
+        double sum = 0.0;
+        for (double ms : stepMs) sum += ms;
+        report.wallMsMean = sum / static_cast<double>(stepMs.size());
+        std::vector<double> sorted = stepMs;
+        std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
+        report.wallMsMedian = sorted[sorted.size() / 2];
+    }
+    report.cloth = measureCloth(world);
+    return report;
+}
+
+std::string reportJson(const HeadlessReport& r) {
+    std::ostringstream out;
+    out << "{\n"
+        << "  \"scene\": " << jsonString(r.scene) << ",\n"
+        << "  \"solver\": " << jsonString(r.solver) << ",\n"
+        << "  \"steps\": " << r.steps << ",\n"
+        << "  \"dt\": " << jsonNumber(r.dt) << ",\n"
+        << "  \"particles\": " << r.particles << ",\n"
+        << "  \"constraints\": " << r.constraints << ",\n"
+        << "  \"sim_time_s\": " << jsonNumber(r.simTime) << ",\n"
+        << "  \"wall_ms_per_step_mean\": " << jsonNumber(r.wallMsMean) << ",\n"
+        << "  \"wall_ms_per_step_median\": " << jsonNumber(r.wallMsMedian) << ",\n"
+        << "  \"max_stretch_ratio\": " << jsonNumber(r.cloth.maxStretchRatio) << ",\n"
+        << "  \"max_penetration\": " << jsonNumber(r.cloth.maxPenetration) << ",\n"
+        << "  \"min_y\": " << jsonNumber(r.cloth.minY) << ",\n"
+        << "  \"centroid\": " << jsonVec(r.cloth.centroid) << ",\n"
+        << "  \"bbox_min\": " << jsonVec(r.cloth.bboxMin) << ",\n"
+        << "  \"bbox_max\": " << jsonVec(r.cloth.bboxMax) << ",\n"
+        << "  \"kinetic_energy\": " << jsonNumber(r.cloth.kineticEnergy) << ",\n"
+        << "  \"nan_count\": " << r.cloth.nanCount << ",\n"
+        << "  \"recoveries\": " << r.recoveries << ",\n"
+        << "  \"last_step\": {\"iterations\": " << r.lastStep.iterations
+        << ", \"residual\": " << jsonNumber(r.lastStep.residual)
+        << ", \"integrate_ms\": " << jsonNumber(r.lastStep.integrateMs)
+        << ", \"constraint_ms\": " << jsonNumber(r.lastStep.constraintMs)
+        << ", \"collision_ms\": " << jsonNumber(r.lastStep.collisionMs) << "}\n"
+        << "}\n";
+    return out.str();
+}
+
+std::string clothObj(const Cloth& cloth) {
+    std::ostringstream out;
+    out.precision(7);
+    out << "# clothsim cloth: " << cloth.particleCount() << " vertices, " << cloth.triangles.size() << " triangles\n";
+    for (const glm::vec3& p : cloth.positions) out << "v " << p.x << " " << p.y << " " << p.z << "\n";
+    for (const glm::uvec3& t : cloth.triangles) out << "f " << t.x + 1 << " " << t.y + 1 << " " << t.z + 1 << "\n";
+    return out.str();
+}
+
+int runHeadless(const CommandLine& cl) {
+    SceneLoad load = loadSceneFile(cl.scenePath);
+    if (!load.ok()) {
+        std::cerr << load.errorText();
+        return 2;
+    }
+    SceneDesc& scene = *load.scene;
+    for (const std::string& assignment : cl.overrides) {
+        if (std::string error = applyOverride(scene.settings, assignment); !error.empty()) {
+            std::cerr << "clothsim: --set " << error << "\n";
+            return 2;
+        }
+    }
+    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    std::vector<double> stepMs;
+    HeadlessReport report = runSteps(sim, cl.steps, stepMs);
+    report.scene = scene.path;
+
+    if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
+        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
+        return 1;
+    }
+    if (cl.dumpObj && !writeText(cl.dumpObj->string(), clothObj(sim.world().cloth))) {
+        std::cerr << "clothsim: cannot write " << cl.dumpObj->string() << "\n";
+        return 1;
+    }
+    if (!cl.statsJson) {
+        std::cerr << "clothsim: " << report.steps << " steps of " << report.solver << " on " << report.scene << ": "
+                  << report.wallMsMedian << " ms/step median, max stretch " << report.cloth.maxStretchRatio
+                  << ", nan " << report.cloth.nanCount << "\n";
+    }
+    return 0;
+}
+
+} // namespace cs

@@ -1,0 +1,384 @@
+#include "scene.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace cs {
+namespace {
+
+// The parameter groups that may appear as [tables] in a scene file.
+std::vector<std::string> parameterGroups() {
+    std::vector<std::string> groups;
+    for (const ParamDef& def : paramTable()) {
+        std::string prefix(def.key.substr(0, def.key.find('.')));
+        if (std::find(groups.begin(), groups.end(), prefix) == groups.end()) groups.push_back(prefix);
+    }
+    return groups;
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1u : 0u)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// " (did you mean 'cloth.resolution'?)" for a near-miss, else "".
+std::string suggestion(std::string_view key, const std::vector<std::string>& candidates) {
+    std::string best;
+    std::size_t bestDistance = 3;  // only suggest close matches
+    for (const std::string& c : candidates) {
+        const std::size_t d = editDistance(key, c);
+        if (d < bestDistance) bestDistance = d, best = c;
+    }
+    return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
+
+std::vector<std::string> allParamKeys() {
+    std::vector<std::string> keys;
+    for (const ParamDef& def : paramTable()) keys.emplace_back(def.key);
+    return keys;
+}
+
+std::optional<double> number(const toml::node& node) {
+    if (auto i = node.as_integer()) return static_cast<double>(i->get());
+    if (auto f = node.as_floating_point()) return f->get();
+    return std::nullopt;
+}
+
+std::optional<int> integer(const toml::node& node) {
+    auto i = node.as_integer();
+    if (!i || i->get() < std::numeric_limits<int>::min() || i->get() > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return static_cast<int>(i->get());
+}
+
+// Converts a TOML value to the parameter's type; an error message on mismatch.
+std::variant<ParamValue, std::string> toParamValue(const ParamDef& def, const toml::node& node) {
+    const std::string expected = "expected " + std::string(typeName(def.type));
+    switch (def.type) {
+    case ParamType::Bool:
+        if (auto b = node.as_boolean()) return ParamValue(b->get());
+        return expected + " (true or false)";
+    case ParamType::Int:
+        if (auto i = integer(node)) return ParamValue(*i);
+        return expected + " (a whole number in " + describeRange(def) + ")";
+    case ParamType::Float:
+        if (auto x = number(node)) return ParamValue(static_cast<float>(*x));
+        return expected + " (a number in " + describeRange(def) + ")";
+    case ParamType::Int2: {
+        auto array = node.as_array();
+        if (array && array->size() == 2) {
+            auto a = integer(*array->get(0)), b = integer(*array->get(1));
+            if (a && b) return ParamValue(glm::ivec2(*a, *b));
+        }
+        return expected + " (two whole numbers like [32, 32], " + describeRange(def) + ")";
+    }
+    case ParamType::Vec3: {
+        auto array = node.as_array();
+        if (array && array->size() == 3) {
+            auto a = number(*array->get(0)), b = number(*array->get(1)), c = number(*array->get(2));
+            if (a && b && c) return ParamValue(glm::vec3(*a, *b, *c));
+        }
+        return expected + " (three numbers like [0, 1, 0], " + describeRange(def) + ")";
+    }
+    case ParamType::Choice:
+    case ParamType::Solver:
+        if (auto s = node.as_string()) return ParamValue(std::string(s->get()));
+        return "expected a string, " + describeRange(def);
+    }
+    return expected;
+}
+
+class SceneReader {
+public:
+    explicit SceneReader(std::string fileName) : m_file(std::move(fileName)) {}
+
+    SceneLoad read(std::string_view text) {
+        SceneLoad result;
+        toml::table root;
+        try {
+            root = toml::parse(text, m_file);
+        } catch (const toml::parse_error& e) {
+            const auto& where = e.source().begin;
+            error(static_cast<int>(where.line), static_cast<int>(where.column),
+                  "syntax error: " + std::string(e.description()));
+            result.errors = std::move(m_errors);
+            return result;
+        }
+
+        SceneDesc scene;
+        scene.path = m_file;
+        scene.settings = defaultSettings();
+        const std::vector<std::string> groups = parameterGroups();
+        for (auto&& [key, node] : root) {
+            const std::string name(key.str());
+            if (name == "scene") readSceneInfo(node, scene);
+            else if (name == "collider") readColliders(node, scene.colliders);
+            else if (std::find(groups.begin(), groups.end(), name) != groups.end()) readGroup(name, node, scene.settings);
+            else {
+                std::vector<std::string> known = groups;
+                known.insert(known.end(), {"scene", "collider"});
+                error(node, "unknown table or key '" + name + "'" + suggestion(name, known) +
+                                "; top-level tables are: scene, collider and the parameter groups (see --list-params)");
+            }
+        }
+        if (m_errors.empty()) result.scene = std::move(scene);
+        result.errors = std::move(m_errors);
+        return result;
+    }
+
+private:
+    void error(int line, int column, std::string message) { m_errors.push_back({m_file, line, column, std::move(message)}); }
+    void error(const toml::node& node, std::string message) {
+        const auto& where = node.source().begin;
+        error(static_cast<int>(where.line), static_cast<int>(where.column), std::move(message));
+    }
+
+    void readSceneInfo(const toml::node& node, SceneDesc& scene) {
+        auto table = node.as_table();
+        if (!table) return error(node, "'scene' must be a table with name, description and category");
+        for (auto&& [key, value] : *table) {
+            const std::string k(key.str());
+            std::string* target = k == "name" ? &scene.name : k == "description" ? &scene.description
+                                : k == "category" ? &scene.category : nullptr;
+            if (!target) {
+                error(value, "unknown key 'scene." + k + "'" +
+                                 suggestion(k, {"name", "description", "category"}) +
+                                 " (allowed: name, description, category)");
+                continue;
+            }
+            if (auto s = value.as_string()) *target = s->get();
+            else error(value, "'scene." + k + "' must be a string");
+        }
+    }
+
+    void readGroup(const std::string& group, const toml::node& node, Settings& settings) {
+        auto table = node.as_table();
+        if (!table) return error(node, "'" + group + "' must be a table ([" + group + "])");
+        for (auto&& [key, value] : *table) {
+            const std::string full = group + "." + std::string(key.str());
+            const ParamDef* def = findParam(full);
+            if (!def || full == "solver") {
+                error(value, "unknown key '" + full + "'" + suggestion(full, allParamKeys()));
+                continue;
+            }
+            auto converted = toParamValue(*def, value);
+            if (auto message = std::get_if<std::string>(&converted)) {
+                error(value, "'" + full + "': " + *message);
+                continue;
+            }
+            if (std::string message = setParam(settings, *def, std::get<ParamValue>(converted)); !message.empty())
+                error(value, "'" + full + "': " + message);
+        }
+    }
+
+    std::optional<float> readNumber(const toml::table& t, const char* key, const char* what, double lo, double hi,
+                                    std::optional<float> fallback) {
+        const toml::node* node = t.get(key);
+        if (!node) {
+            if (!fallback) error(t, std::string("collider needs '") + key + "' (" + what + ")");
+            return fallback;
+        }
+        auto x = number(*node);
+        if (!x || !(*x >= lo && *x <= hi)) {
+            std::ostringstream range;
+            range << "[" << lo << ", " << hi << "]";
+            error(*node, std::string("collider '") + key + "' must be a number in " + range.str());
+            return std::nullopt;
+        }
+        return static_cast<float>(*x);
+    }
+
+    std::optional<glm::vec3> readVector(const toml::table& t, const char* key, double lo, double hi,
+                                        std::optional<glm::vec3> fallback) {
+        const toml::node* node = t.get(key);
+        if (!node) {
+            if (!fallback) error(t, std::string("collider needs '") + key + "' ([x, y, z])");
+            return fallback;
+        }
+        auto array = node->as_array();
+        if (array && array->size() == 3) {
+            auto a = number(*array->get(0)), b = number(*array->get(1)), c = number(*array->get(2));
+            auto in = [&](const std::optional<double>& v) { return v && *v >= lo && *v <= hi; };
+            if (in(a) && in(b) && in(c)) return glm::vec3(*a, *b, *c);
+        }
+        std::ostringstream range;
+        range << "[" << lo << ", " << hi << "]";
+        error(*node, std::string("collider '") + key + "' must be three numbers, each in " + range.str());
+        return std::nullopt;
+    }
+
+    void readColliders(const toml::node& node, Colliders& colliders) {
+        auto array = node.as_array();
+        if (!array || !array->is_array_of_tables())
+            return error(node, "'collider' must be an array of tables ([[collider]])");
+        for (const toml::node& element : *array) {
+            const toml::table& t = *element.as_table();
+            const toml::node* shapeNode = t.get("shape");
+            auto shape = shapeNode ? shapeNode->value<std::string>() : std::nullopt;
+            std::vector<std::string> allowed;
+            if (shape == "sphere") {
+                allowed = {"shape", "center", "radius"};
+                auto center = readVector(t, "center", -1000.0, 1000.0, std::nullopt);
+                auto radius = readNumber(t, "radius", "metres, > 0", 1e-4, 1000.0, std::nullopt);
+                if (center && radius) colliders.spheres.push_back({*center, *radius});
+            } else if (shape == "plane") {
+                allowed = {"shape", "normal", "point"};
+                auto normal = readVector(t, "normal", -1.0, 1.0, std::nullopt);
+                auto point = readVector(t, "point", -1000.0, 1000.0, glm::vec3(0.0f));
+                if (normal && glm::length(*normal) < 1e-6f) {
+                    error(*t.get("normal"), "collider 'normal' must not be zero");
+                } else if (normal && point) {
+                    const glm::vec3 n = glm::normalize(*normal);
+                    colliders.planes.push_back({n, glm::dot(n, *point)});
+                }
+            } else {
+                error(shapeNode ? *shapeNode : element, "collider 'shape' must be one of: sphere plane");
+                continue;
+            }
+            for (auto&& [key, value] : t)
+                if (std::find(allowed.begin(), allowed.end(), std::string(key.str())) == allowed.end())
+                    error(value, "unknown collider key '" + std::string(key.str()) + "'" +
+                                     suggestion(key.str(), allowed) + " for shape '" + *shape + "'");
+        }
+    }
+
+    std::string m_file;
+    std::vector<SceneError> m_errors;
+};
+
+std::string tomlValue(const ParamValue& value) {
+    // formatValue already writes TOML-compatible literals, but floats need a decimal point
+    if (auto f = std::get_if<float>(&value)) {
+        std::ostringstream out;
+        out.precision(9);
+        out << *f;
+        std::string s = out.str();
+        if (s.find_first_of(".eE") == std::string::npos && s.find("inf") == std::string::npos) s += ".0";
+        return s;
+    }
+    if (auto v = std::get_if<glm::vec3>(&value)) {
+        return "[" + tomlValue((*v).x) + ", " + tomlValue((*v).y) + ", " + tomlValue((*v).z) + "]";
+    }
+    return formatValue(value);
+}
+
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+std::string SceneError::str() const {
+    if (line <= 0) return file + ": " + message;
+    return file + ":" + std::to_string(line) + ": " + message;
+}
+
+std::string SceneLoad::errorText() const {
+    std::string text;
+    for (const SceneError& e : errors) text += e.str() + "\n";
+    return text;
+}
+
+SceneLoad parseScene(std::string_view text, const std::string& fileName) {
+    return SceneReader(fileName).read(text);
+}
+
+SceneLoad loadSceneFile(const std::filesystem::path& path) {
+    SceneLoad result;
+    std::error_code ec;
+    const std::string name = path.string();
+    if (std::filesystem::is_directory(path, ec)) {
+        result.errors.push_back({name, 0, 0, "is a directory, not a scene file"});
+        return result;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        result.errors.push_back({name, 0, 0, "cannot open the scene file (missing or unreadable)"});
+        return result;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    if (text.find('\0') != std::string::npos) {
+        result.errors.push_back({name, 1, 1, "is not a text file (contains NUL bytes)"});
+        return result;
+    }
+    return parseScene(text, name);
+}
+
+std::string applyOverride(Settings& settings, std::string_view assignment) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string_view::npos || eq == 0) return "expected KEY=VALUE, got '" + std::string(assignment) + "'";
+    const std::string key(assignment.substr(0, eq));
+    const std::string raw(assignment.substr(eq + 1));
+    const ParamDef* def = findParam(key);
+    if (!def) return "unknown key '" + key + "'" + suggestion(key, allParamKeys()) + " (see --list-params)";
+
+    // the value is read as TOML so that --set and scene files accept the same spellings
+    std::variant<ParamValue, std::string> converted = std::string("unreadable value");
+    try {
+        const toml::table parsed = toml::parse("value = " + raw);
+        converted = toParamValue(*def, *parsed.get("value"));
+    } catch (const toml::parse_error&) {
+        if (def->type == ParamType::Choice || def->type == ParamType::Solver) converted = ParamValue(raw);
+        else converted = "cannot read '" + raw + "' as " + std::string(typeName(def->type)) + " " + describeRange(*def);
+    }
+    if (auto message = std::get_if<std::string>(&converted)) return "'" + key + "': " + *message;
+    if (std::string message = setParam(settings, *def, std::get<ParamValue>(converted)); !message.empty())
+        return "'" + key + "': " + message;
+    return {};
+}
+
+std::string writeSceneToml(const SceneDesc& scene) {
+    std::ostringstream out;
+    out << "[scene]\n";
+    out << "name = " << quoted(scene.name) << "\n";
+    out << "description = " << quoted(scene.description) << "\n";
+    out << "category = " << quoted(scene.category) << "\n";
+    std::string currentGroup;
+    for (const ParamDef& def : paramTable()) {
+        const std::string group(def.key.substr(0, def.key.find('.')));
+        if (group != currentGroup) {
+            out << "\n[" << group << "]\n";
+            currentGroup = group;
+        }
+        out << def.key.substr(def.key.find('.') + 1) << " = " << tomlValue(getParam(scene.settings, def))
+            << "  # " << def.help.substr(0, def.help.find('.')) << "\n";
+    }
+    for (const SphereCollider& s : scene.colliders.spheres)
+        out << "\n[[collider]]\nshape = \"sphere\"\ncenter = " << tomlValue(s.center)
+            << "\nradius = " << tomlValue(s.radius) << "\n";
+    for (const PlaneCollider& p : scene.colliders.planes)
+        out << "\n[[collider]]\nshape = \"plane\"\nnormal = " << tomlValue(p.normal)
+            << "\npoint = " << tomlValue(p.normal * p.offset) << "\n";
+    return out.str();
+}
+
+std::vector<std::filesystem::path> listSceneFiles(const std::filesystem::path& folder) {
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".toml") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace cs

@@ -1,0 +1,57 @@
+#pragma once
+// Scene files: TOML descriptions of a World. Every key is checked against the
+// parameter table; problems come back as FILE:LINE errors, never as exceptions
+// and never silently ignored.
+#include "sim/collision/colliders.hpp"
+#include "sim/params.hpp"
+#include "sim/settings.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct SceneError {
+    std::string file;
+    int line = 0;       // 1-based; 0 when the problem has no line (missing file)
+    int column = 0;
+    std::string message;
+
+    std::string str() const;  // "FILE:LINE: message"
+};
+
+struct SceneDesc {
+    std::string path;         // where it was loaded from ("" when built in code)
+    std::string name;         // shown in the selector
+    std::string description;  // one or two sentences
+    std::string category;     // groups scenes in the selector
+    Settings settings;
+    Colliders colliders;
+};
+
+struct SceneLoad {
+    std::optional<SceneDesc> scene;   // set only when there are no errors
+    std::vector<SceneError> errors;
+
+    bool ok() const { return scene.has_value(); }
+    std::string errorText() const;    // all errors, one per line
+};
+
+// Parses a scene from a file, or from text that claims to come from `fileName`.
+SceneLoad loadSceneFile(const std::filesystem::path& path);
+SceneLoad parseScene(std::string_view text, const std::string& fileName);
+
+// Applies one `KEY=VALUE` override (command line `--set`) with the scene
+// reader's parsing and validation. VALUE is a TOML value; bare words are
+// accepted for choices and solver ids. Returns an error message or "".
+std::string applyOverride(Settings& settings, std::string_view assignment);
+
+// Writes a scene as TOML that parseScene reads back to the same values.
+std::string writeSceneToml(const SceneDesc& scene);
+
+// The *.toml files of a folder, sorted by name.
+std::vector<std::filesystem::path> listSceneFiles(const std::filesystem::path& folder);
+
+} // namespace cs

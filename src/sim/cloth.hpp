@@ -1,0 +1,59 @@
+#pragma once
+// The cloth: what it is (triangles, links and their rest lengths), and what it
+// does now (positions, velocities) — kept in arrays per attribute so that solvers
+// stream through them and the renderer uploads them as they are.
+#include "settings.hpp"
+
+#include <cstdint>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <span>
+#include <vector>
+
+namespace cs {
+
+enum class LinkKind : std::uint8_t { Stretch, Shear, Bend };
+inline constexpr int kLinkKindCount = 3;
+
+// A distance link between two particles. Stretch: row/column neighbours;
+// Shear: diagonal neighbours; Bend: neighbours two or more grid steps apart.
+struct Link {
+    std::uint32_t a;
+    std::uint32_t b;
+    float restLength;   // metres
+    LinkKind kind;
+};
+
+struct Cloth {
+    // --- state: what the cloth does now -----------------------------------
+    std::vector<glm::vec3> positions;          // metres
+    std::vector<glm::vec3> previousPositions;  // metres, start of the last (sub)step
+    std::vector<glm::vec3> velocities;         // metres per second
+    std::vector<float> inverseMasses;          // 1 / kilograms; 0 for pinned particles
+    std::vector<std::uint8_t> pinned;          // 1 when held still
+
+    // --- topology: what the cloth is --------------------------------------
+    std::vector<float> masses;                 // kilograms, kept so that unpinning restores 1/m
+    std::vector<glm::vec2> restUV;             // rest parameterisation in [0,1]^2
+    std::vector<glm::uvec3> triangles;         // counter-clockwise seen from the front
+    std::vector<Link> links;                   // sorted by kind
+    int columns = 0;                           // grid size when built from a grid, else 0
+    int rows = 0;
+
+    std::size_t particleCount() const { return positions.size(); }
+    void setPinned(std::size_t particle, bool pin);
+};
+
+// Builds a rectangular cloth from the cloth settings: a grid of columns x rows
+// particles, two triangles per cell, links to neighbours up to linkLevel apart.
+Cloth buildGridCloth(const ClothSettings& settings);
+
+void applyPinPreset(Cloth& cloth, PinPreset preset);
+
+// Area-weighted vertex normals (the cross products are not normalised before
+// summing, so larger triangles count more).
+void computeVertexNormals(const Cloth& cloth, std::span<glm::vec3> normals);
+
+float totalMass(const Cloth& cloth);
+
+} // namespace cs

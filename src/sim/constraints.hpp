@@ -1,0 +1,63 @@
+#pragma once
+// Constraint projections for the position-based solvers, written as pure
+// functions: positions and weights in, corrections out (as in Bender's
+// PositionBasedDynamics). Every position-based solver uses these; none has its own.
+#include "collision/colliders.hpp"
+#include "settings.hpp"
+
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+#include <span>
+
+namespace cs {
+
+struct DistanceProjection {
+    glm::vec3 deltaA{0.0f};
+    glm::vec3 deltaB{0.0f};
+    float deltaLambda = 0.0f;
+    float violation = 0.0f;  // C before the projection, metres
+};
+
+// XPBD distance constraint C = |xa - xb| - rest (Macklin et al. 2016, eq. 18):
+//   dlambda = (-C - alphaTilde * lambda) / (wa + wb + alphaTilde),  alphaTilde = compliance / h^2
+//   dxa = +wa * dlambda * n,  dxb = -wb * dlambda * n,  n = (xa - xb) / |xa - xb|
+// With alphaTilde = 0 and lambda = 0 it is the plain PBD projection.
+// Degenerate cases (both particles fixed, coincident particles) give no correction.
+inline DistanceProjection projectDistance(glm::vec3 xa, glm::vec3 xb, float wa, float wb, float rest,
+                                          float alphaTilde, float lambda) {
+    DistanceProjection out;
+    const glm::vec3 d = xa - xb;
+    const float len = glm::length(d);
+    const float denominator = wa + wb + alphaTilde;
+    if (len < 1e-12f || denominator < 1e-12f) return out;
+    const glm::vec3 n = d / len;
+    out.violation = len - rest;
+    out.deltaLambda = (-out.violation - alphaTilde * lambda) / denominator;
+    out.deltaA = wa * out.deltaLambda * n;
+    out.deltaB = -wb * out.deltaLambda * n;
+    return out;
+}
+
+// Pushes x out of a collider (inflated by thickness) and applies Coulomb
+// friction in positional form: the slip since `previous` along the surface is
+// removed entirely while it is below friction x depth (static), otherwise
+// shortened by that amount (kinetic). Returns the depth pushed out, 0 if none.
+template <class Shape>
+float projectCollision(const Shape& shape, glm::vec3& x, glm::vec3 previous, float thickness, float friction) {
+    const auto contact = contactWith(shape, x, thickness);
+    if (!contact) return 0.0f;
+    x += contact->normal * contact->depth;
+    const glm::vec3 slip = x - previous;
+    const glm::vec3 tangential = slip - glm::dot(slip, contact->normal) * contact->normal;
+    const float tangentialLength = glm::length(tangential);
+    const float limit = friction * contact->depth;
+    if (tangentialLength <= limit) x -= tangential;
+    else x -= tangential * (limit / tangentialLength);
+    return contact->depth;
+}
+
+// All colliders of a world (ground included) for one particle. Returns the deepest push.
+float projectCollisions(const Colliders& colliders, const CollisionSettings& settings, glm::vec3& x,
+                        glm::vec3 previous);
+
+} // namespace cs

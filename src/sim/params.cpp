@@ -1,0 +1,388 @@
+#include "params.hpp"
+
+#include "solver.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+#include <type_traits>
+
+namespace cs {
+namespace {
+
+// Points a row at its field; the static_assert keeps the row's type honest.
+#define CS_FIELD(Type, path)                                                   \
+    [](Settings& s) -> void* {                                                 \
+        static_assert(std::is_same_v<std::remove_cvref_t<decltype(s.path)>, Type>); \
+        return &s.path;                                                        \
+    }
+// Choice fields are enums backed by int.
+#define CS_CHOICE_FIELD(Enum, path)                                            \
+    [](Settings& s) -> void* {                                                 \
+        static_assert(std::is_same_v<decltype(s.path), Enum>);                 \
+        static_assert(sizeof(Enum) == sizeof(int));                            \
+        return &s.path;                                                        \
+    }
+
+using T = ParamType;
+using G = ParamGroup;
+constexpr ParamApply kLive = ParamApply::Live;
+constexpr ParamApply kOnReset = ParamApply::OnReset;
+
+std::vector<ParamDef> buildTable() {
+    std::vector<ParamDef> t;
+    auto row = [&t](ParamDef def) { t.push_back(std::move(def)); };
+
+    // --- simulation clock -------------------------------------------------
+    row({"sim.dt", "physics step", T::Float, G::Scene, kLive, 1.0 / 240.0, 1.0 / 30.0, 1.0f / 60.0f, "s",
+         "Simulated time advanced by one physics step. Smaller steps cost more per second of "
+         "simulation and make force-based solvers more stable; XPBD stiffness does not depend on it.",
+         {}, false, CS_FIELD(float, sim.dt)});
+    row({"sim.max_steps_per_frame", "max steps / frame", T::Int, G::Scene, kLive, 1, 16, 4, "",
+         "Most physics steps run per rendered frame. When the simulation cannot keep up the rest "
+         "of the backlog is dropped and the stats show 'lagging'.",
+         {}, false, CS_FIELD(int, sim.maxStepsPerFrame)});
+    row({"sim.time_scale", "time scale", T::Float, G::Scene, kLive, 0.05, 4.0, 1.0f, "",
+         "Simulated seconds per real second: below 1 is slow motion.",
+         {}, false, CS_FIELD(float, sim.timeScale)});
+    row({"sim.gravity", "gravity", T::Vec3, G::Scene, kLive, -50.0, 50.0, glm::vec3(0.0f, -9.81f, 0.0f),
+         "m/s^2", "Acceleration of gravity (y is up).",
+         {}, false, CS_FIELD(glm::vec3, sim.gravity)});
+
+    // --- solver -----------------------------------------------------------
+    row({"solver.id", "solver", T::Solver, G::Solver, kLive, 0, 0, std::string("xpbd"), "",
+         "The cloth method. Switching keeps the cloth where it is. On the command line "
+         "'solver' is short for 'solver.id'.",
+         {}, false, CS_FIELD(std::string, solver.id)});
+    row({"solver.substeps", "substeps", T::Int, G::Solver, kLive, 1, 200, 20, "",
+         "Substeps per physics step (XPBD 'small steps'). More substeps make the cloth stiffer "
+         "and less stretchy for the same compliance, at proportional cost.",
+         {}, false, CS_FIELD(int, solver.substeps)});
+    row({"solver.iterations", "iterations", T::Int, G::Solver, kLive, 1, 100, 1, "",
+         "Constraint passes per substep. With many substeps one pass is usually best.",
+         {}, false, CS_FIELD(int, solver.iterations)});
+    row({"solver.stretch_compliance", "stretch compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+         1e-8f, "m/N",
+         "Inverse stiffness of the structural links (row and column neighbours). 0 is "
+         "inextensible; raising it lets the cloth stretch like rubber.",
+         {}, true, CS_FIELD(float, solver.stretchCompliance)});
+    row({"solver.shear_compliance", "shear compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+         1e-6f, "m/N",
+         "Inverse stiffness of the diagonal links. Raising it lets the weave skew, so the cloth "
+         "drapes more softly.",
+         {}, true, CS_FIELD(float, solver.shearCompliance)});
+    row({"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+         1e-3f, "m/N",
+         "Inverse stiffness of the long links (grid distance 2 and more) that resist bending. "
+         "Raising it gives more, finer folds; lowering it makes paper-like sheets.",
+         {}, true, CS_FIELD(float, solver.bendCompliance)});
+    row({"solver.damping", "damping", T::Float, G::Solver, kLive, 0.0, 20.0, 0.2f, "1/s",
+         "Velocity damping rate: each second the velocity loses about this fraction. Raising it "
+         "calms the cloth faster and makes it look heavier, as if moving through honey.",
+         {}, false, CS_FIELD(float, solver.damping)});
+
+    // --- cloth (applied on reset: they change the topology) ---------------
+    row({"cloth.resolution", "resolution", T::Int2, G::Cloth, kOnReset, 2, 512, glm::ivec2(32, 32), "",
+         "Particles along u (columns) and v (rows). Cost grows with their product.",
+         {}, false, CS_FIELD(glm::ivec2, cloth.resolution)});
+    row({"cloth.spacing", "spacing", T::Float, G::Cloth, kOnReset, 0.001, 1.0, 0.05f, "m",
+         "Rest distance between neighbouring particles; the cloth is (resolution - 1) x spacing wide.",
+         {}, false, CS_FIELD(float, cloth.spacing)});
+    row({"cloth.orientation", "orientation", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("vertical"), "",
+         "vertical: hangs in the x-y plane from its top edge; horizontal: lies flat in the x-z plane.",
+         {"vertical", "horizontal"}, false, CS_CHOICE_FIELD(Orientation, cloth.orientation)});
+    row({"cloth.origin", "origin", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(0.0f, 2.0f, 0.0f), "m",
+         "Where the cloth starts: the middle of its top edge when vertical, its centre when horizontal.",
+         {}, false, CS_FIELD(glm::vec3, cloth.origin)});
+    row({"cloth.link_level", "link level", T::Int, G::Cloth, kOnReset, 1, 4, 2, "",
+         "Connect each particle to neighbours up to this grid distance along rows, columns and "
+         "diagonals (seed 001). 1: structural + shear only; 2 adds bending links; more is stiffer.",
+         {}, false, CS_FIELD(int, cloth.linkLevel)});
+    row({"cloth.mass_mode", "mass from", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("density"), "",
+         "per_particle: every particle weighs particle_mass; density: each triangle's area x "
+         "density is shared among its corners.",
+         {"per_particle", "density"}, false, CS_CHOICE_FIELD(MassMode, cloth.massMode)});
+    row({"cloth.particle_mass", "particle mass", T::Float, G::Cloth, kOnReset, 1e-5, 10.0, 0.001f, "kg",
+         "Mass of each particle when mass_mode is per_particle.",
+         {}, true, CS_FIELD(float, cloth.particleMass)});
+    row({"cloth.density", "areal density", T::Float, G::Cloth, kOnReset, 0.005, 5.0, 0.2f, "kg/m^2",
+         "Mass per square metre when mass_mode is density (cotton is about 0.15). Heavier cloth "
+         "is stretched more by gravity for the same compliance and pushed less by wind.",
+         {}, true, CS_FIELD(float, cloth.density)});
+    row({"cloth.pins", "pins", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("top_corners"), "",
+         "Which particles are held still: none, the two top corners, the whole top row, or all "
+         "four corners.",
+         {"none", "top_corners", "top_row", "corners"}, false, CS_CHOICE_FIELD(PinPreset, cloth.pins)});
+
+    // --- collision --------------------------------------------------------
+    row({"collision.thickness", "thickness", T::Float, G::Collision, kLive, 0.0, 0.1, 0.01f, "m",
+         "Particles are kept this far from every collider surface. Raising it hides "
+         "interpenetration of the rendered triangles but makes the cloth float visibly.",
+         {}, false, CS_FIELD(float, collision.thickness)});
+    row({"collision.friction", "friction", T::Float, G::Collision, kLive, 0.0, 2.0, 0.4f, "",
+         "Coulomb friction coefficient against colliders: the sideways slip in a contact is "
+         "limited to this times the depth pushed out. 0 lets cloth slide off everything.",
+         {}, false, CS_FIELD(float, collision.friction)});
+    row({"collision.ground", "ground", T::Bool, G::Collision, kLive, 0, 1, true, "",
+         "An infinite horizontal ground plane the cloth cannot pass.",
+         {}, false, CS_FIELD(bool, collision.ground)});
+    row({"collision.ground_height", "ground height", T::Float, G::Collision, kLive, -100.0, 100.0, 0.0f, "m",
+         "Height of the ground plane.",
+         {}, false, CS_FIELD(float, collision.groundHeight)});
+
+    // --- wind -------------------------------------------------------------
+    row({"wind.direction", "direction", T::Vec3, G::Wind, kLive, -1.0, 1.0, glm::vec3(0.0f, 0.0f, 1.0f), "",
+         "Direction the wind blows towards (normalised).",
+         {}, false, CS_FIELD(glm::vec3, wind.direction)});
+    row({"wind.strength", "strength", T::Float, G::Wind, kLive, 0.0, 50.0, 0.0f, "N/m^2",
+         "Pressure on a face turned square to the wind; only the part along each triangle's "
+         "normal pushes it (seed 003), scaled by the triangle's area.",
+         {}, false, CS_FIELD(float, wind.strength)});
+    row({"wind.gust_amplitude", "gust amplitude", T::Float, G::Wind, kLive, 0.0, 2.0, 0.5f, "",
+         "Strength varies as 1 + amplitude x sin(2 pi f t) (seed 004). Above 1 the wind reverses.",
+         {}, false, CS_FIELD(float, wind.gustAmplitude)});
+    row({"wind.gust_frequency", "gust frequency", T::Float, G::Wind, kLive, 0.0, 10.0, 0.5f, "Hz",
+         "How many gusts per second.",
+         {}, false, CS_FIELD(float, wind.gustFrequency)});
+
+    // --- render -----------------------------------------------------------
+    row({"render.cloth_color", "front colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
+         glm::vec3(0.70f, 0.12f, 0.08f), "", "Base colour of the cloth's front side (linear RGB).",
+         {}, false, CS_FIELD(glm::vec3, render.clothColor)});
+    row({"render.back_color", "back colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
+         glm::vec3(0.80f, 0.55f, 0.18f), "", "Base colour of the cloth's back side (linear RGB).",
+         {}, false, CS_FIELD(glm::vec3, render.backColor)});
+    row({"render.roughness", "roughness", T::Float, G::Render, kLive, 0.04, 1.0, 0.65f, "",
+         "GGX roughness: low is satin-shiny with a tight highlight, high is matte cotton.",
+         {}, false, CS_FIELD(float, render.roughness)});
+    row({"render.light_direction", "light direction", T::Vec3, G::Render, kLive, -1.0, 1.0,
+         glm::vec3(-0.4f, -1.0f, -0.5f), "", "Direction the key light travels.",
+         {}, false, CS_FIELD(glm::vec3, render.lightDirection)});
+    row({"render.light_intensity", "light intensity", T::Float, G::Render, kLive, 0.0, 10.0, 3.0f, "",
+         "Brightness of the key light.", {}, false, CS_FIELD(float, render.lightIntensity)});
+    row({"render.ambient", "ambient", T::Float, G::Render, kLive, 0.0, 1.0, 0.25f, "",
+         "Light arriving from everywhere; raising it lifts the shadows and flattens the look.",
+         {}, false, CS_FIELD(float, render.ambient)});
+    row({"render.wireframe", "wireframe", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Draw the cloth's triangles as lines (key W).", {}, false, CS_FIELD(bool, render.wireframe)});
+    row({"render.ground", "draw ground", T::Bool, G::Render, kLive, 0, 1, true, "",
+         "Draw the gridded ground plane.", {}, false, CS_FIELD(bool, render.showGround)});
+
+    // --- camera -----------------------------------------------------------
+    row({"camera.yaw", "yaw", T::Float, G::Camera, kLive, -360.0, 360.0, 25.0f, "deg",
+         "Orbit angle around the vertical axis (right-drag).", {}, false, CS_FIELD(float, camera.yaw)});
+    row({"camera.pitch", "pitch", T::Float, G::Camera, kLive, -89.0, 89.0, 15.0f, "deg",
+         "Orbit angle above the horizon (right-drag).", {}, false, CS_FIELD(float, camera.pitch)});
+    row({"camera.distance", "distance", T::Float, G::Camera, kLive, 0.1, 100.0, 4.0f, "m",
+         "Distance from the orbit target (mouse wheel).", {}, false, CS_FIELD(float, camera.distance)});
+    row({"camera.target", "target", T::Vec3, G::Camera, kLive, -100.0, 100.0, glm::vec3(0.0f, 1.0f, 0.0f), "m",
+         "Point the camera orbits around (middle-drag or shift+right-drag pans it).",
+         {}, false, CS_FIELD(glm::vec3, camera.target)});
+    row({"camera.fov", "field of view", T::Float, G::Camera, kLive, 10.0, 120.0, 45.0f, "deg",
+         "Vertical field of view.", {}, false, CS_FIELD(float, camera.fov)});
+    return t;
+}
+
+#undef CS_FIELD
+#undef CS_CHOICE_FIELD
+
+bool finite(const ParamValue& v) {
+    if (auto f = std::get_if<float>(&v)) return std::isfinite(*f);
+    if (auto f = std::get_if<glm::vec3>(&v)) return std::isfinite((*f).x) && std::isfinite((*f).y) && std::isfinite((*f).z);
+    return true;
+}
+
+bool typeMatches(ParamType type, const ParamValue& v) {
+    switch (type) {
+    case T::Bool: return std::holds_alternative<bool>(v);
+    case T::Int: return std::holds_alternative<int>(v);
+    case T::Float: return std::holds_alternative<float>(v);
+    case T::Int2: return std::holds_alternative<glm::ivec2>(v);
+    case T::Vec3: return std::holds_alternative<glm::vec3>(v);
+    case T::Choice:
+    case T::Solver: return std::holds_alternative<std::string>(v);
+    }
+    return false;
+}
+
+std::string formatNumber(double x) {
+    std::ostringstream out;
+    out << x;
+    return out.str();
+}
+
+} // namespace
+
+std::span<const ParamDef> paramTable() {
+    static const std::vector<ParamDef> table = buildTable();
+    return table;
+}
+
+const ParamDef* findParam(std::string_view key) {
+    if (key == "solver") key = "solver.id";
+    for (const ParamDef& def : paramTable())
+        if (def.key == key) return &def;
+    return nullptr;
+}
+
+Settings defaultSettings() {
+    Settings s;
+    for (const ParamDef& def : paramTable()) {
+        [[maybe_unused]] std::string error = setParam(s, def, def.defaultValue);
+    }
+    return s;
+}
+
+ParamValue getParam(const Settings& settings, const ParamDef& def) {
+    // The accessor only hands out an address; reading through it does not modify.
+    void* p = def.field(const_cast<Settings&>(settings));
+    switch (def.type) {
+    case T::Bool: return *static_cast<bool*>(p);
+    case T::Int: return *static_cast<int*>(p);
+    case T::Float: return *static_cast<float*>(p);
+    case T::Int2: return *static_cast<glm::ivec2*>(p);
+    case T::Vec3: return *static_cast<glm::vec3*>(p);
+    case T::Choice: {
+        int index = 0;
+        std::memcpy(&index, p, sizeof index);
+        return std::string(def.choices.at(static_cast<size_t>(index)));
+    }
+    case T::Solver: return *static_cast<std::string*>(p);
+    }
+    return {};
+}
+
+std::string validateParam(const ParamDef& def, const ParamValue& value) {
+    if (!typeMatches(def.type, value))
+        return std::string("expected ") + std::string(typeName(def.type));
+    if (!finite(value)) return "value is not a finite number " + describeRange(def);
+    auto outside = [&](double x) { return !(x >= def.minValue && x <= def.maxValue); };
+    bool bad = false;
+    switch (def.type) {
+    case T::Int: bad = outside(std::get<int>(value)); break;
+    case T::Float: bad = outside(std::get<float>(value)); break;
+    case T::Int2: {
+        auto v = std::get<glm::ivec2>(value);
+        bad = outside(v.x) || outside(v.y);
+        break;
+    }
+    case T::Vec3: {
+        auto v = std::get<glm::vec3>(value);
+        bad = outside(v.x) || outside(v.y) || outside(v.z);
+        break;
+    }
+    case T::Choice: {
+        const auto& name = std::get<std::string>(value);
+        bad = true;
+        for (auto c : def.choices) bad = bad && c != name;
+        if (bad) return "unknown value '" + name + "' (" + describeRange(def) + ")";
+        break;
+    }
+    case T::Solver: {
+        const auto& name = std::get<std::string>(value);
+        if (!findSolver(name)) return "unknown solver '" + name + "' (" + describeRange(def) + ")";
+        break;
+    }
+    case T::Bool: break;
+    }
+    if (bad) return formatValue(value) + " is out of range (allowed " + describeRange(def) + ")";
+    return {};
+}
+
+std::string setParam(Settings& settings, const ParamDef& def, const ParamValue& value) {
+    if (std::string error = validateParam(def, value); !error.empty()) return error;
+    void* p = def.field(settings);
+    switch (def.type) {
+    case T::Bool: *static_cast<bool*>(p) = std::get<bool>(value); break;
+    case T::Int: *static_cast<int*>(p) = std::get<int>(value); break;
+    case T::Float: *static_cast<float*>(p) = std::get<float>(value); break;
+    case T::Int2: *static_cast<glm::ivec2*>(p) = std::get<glm::ivec2>(value); break;
+    case T::Vec3: *static_cast<glm::vec3*>(p) = std::get<glm::vec3>(value); break;
+    case T::Choice: {
+        const auto& name = std::get<std::string>(value);
+        for (size_t i = 0; i < def.choices.size(); ++i) {
+            if (def.choices[i] != name) continue;
+            int index = static_cast<int>(i);
+            std::memcpy(p, &index, sizeof index);
+        }
+        break;
+    }
+    case T::Solver: *static_cast<std::string*>(p) = std::get<std::string>(value); break;
+    }
+    return {};
+}
+
+std::string_view typeName(ParamType type) {
+    switch (type) {
+    case T::Bool: return "bool";
+    case T::Int: return "int";
+    case T::Float: return "float";
+    case T::Int2: return "int[2]";
+    case T::Vec3: return "float[3]";
+    case T::Choice: return "choice";
+    case T::Solver: return "solver";
+    }
+    return "?";
+}
+
+std::string_view groupName(ParamGroup group) {
+    switch (group) {
+    case G::Scene: return "Scene";
+    case G::Solver: return "Solver";
+    case G::Cloth: return "Cloth";
+    case G::Collision: return "Collision";
+    case G::Wind: return "Wind";
+    case G::Render: return "Render";
+    case G::Camera: return "Camera";
+    }
+    return "?";
+}
+
+std::string formatValue(const ParamValue& value) {
+    struct Visitor {
+        std::string operator()(bool b) const { return b ? "true" : "false"; }
+        std::string operator()(int i) const { return std::to_string(i); }
+        std::string operator()(float f) const { return formatNumber(f); }
+        std::string operator()(glm::ivec2 v) const {
+            return "[" + std::to_string(v.x) + ", " + std::to_string(v.y) + "]";
+        }
+        std::string operator()(glm::vec3 v) const {
+            return "[" + formatNumber(v.x) + ", " + formatNumber(v.y) + ", " + formatNumber(v.z) + "]";
+        }
+        std::string operator()(const std::string& s) const { return "\"" + s + "\""; }
+    };
+    return std::visit(Visitor{}, value);
+}
+
+std::string describeRange(const ParamDef& def) {
+    switch (def.type) {
+    case T::Bool: return "true or false";
+    case T::Choice: {
+        std::string s = "one of:";
+        for (auto c : def.choices) s += " " + std::string(c);
+        return s;
+    }
+    case T::Solver: {
+        std::string s = "one of:";
+        for (const SolverInfo& info : solverRegistry()) s += " " + std::string(info.id);
+        return s;
+    }
+    case T::Int2:
+    case T::Vec3:
+        return "each component in [" + formatNumber(def.minValue) + ", " + formatNumber(def.maxValue) + "]";
+    default: return "[" + formatNumber(def.minValue) + ", " + formatNumber(def.maxValue) + "]";
+    }
+}
+
+std::string listParams() {
+    std::string out;
+    for (const ParamDef& def : paramTable()) {
+        out += std::string(def.key) + "\t" + std::string(typeName(def.type)) + "\tdefault " +
+               formatValue(def.defaultValue) + "\t" + describeRange(def) +
+               (def.unit.empty() ? "" : " " + std::string(def.unit)) + "\t" +
+               (def.apply == ParamApply::Live ? "live" : "on reset") + "\t" + std::string(def.help) + "\n";
+    }
+    return out;
+}
+
+} // namespace cs

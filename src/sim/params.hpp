@@ -1,0 +1,65 @@
+#pragma once
+// The parameter table: every tunable value declared once, with its key, type,
+// default, range, when it applies and a line of help. The ImGui panels, the TOML
+// scene reader/writer, `--set` and `--list-params` are all generated from it.
+#include "settings.hpp"
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace cs {
+
+enum class ParamType { Bool, Int, Float, Int2, Vec3, Choice, Solver };
+enum class ParamApply { Live, OnReset };
+enum class ParamGroup { Scene, Solver, Cloth, Collision, Wind, Render, Camera };
+
+// A value as it travels between the table and the outside world. Choice and Solver
+// parameters travel as their name.
+using ParamValue = std::variant<bool, int, float, glm::ivec2, glm::vec3, std::string>;
+
+struct ParamDef {
+    std::string_view key;        // "solver.substeps" — scene files, --set, --list-params
+    std::string_view label;      // short UI label
+    ParamType type;
+    ParamGroup group;
+    ParamApply apply;
+    double minValue;             // inclusive; per component for vectors
+    double maxValue;
+    ParamValue defaultValue;
+    std::string_view unit;       // "m", "s", "kg/m^2", "" when none
+    std::string_view help;       // what it does and what raising it changes
+    std::vector<std::string_view> choices;  // names for Choice (index = stored int)
+    bool logarithmic = false;    // UI hint for values spanning decades (compliances)
+    void* (*field)(Settings&) = nullptr;
+};
+
+std::span<const ParamDef> paramTable();
+
+// Looks a key up; accepts "solver" as the short form of "solver.id".
+const ParamDef* findParam(std::string_view key);
+
+Settings defaultSettings();
+
+ParamValue getParam(const Settings& settings, const ParamDef& def);
+
+// Empty when the value has the right type, is finite and inside the range;
+// otherwise a message naming the problem and the allowed range.
+std::string validateParam(const ParamDef& def, const ParamValue& value);
+
+// Validates, then stores. Returns the validation message on failure (settings untouched).
+std::string setParam(Settings& settings, const ParamDef& def, const ParamValue& value);
+
+std::string_view typeName(ParamType type);
+std::string_view groupName(ParamGroup group);
+std::string formatValue(const ParamValue& value);
+std::string describeRange(const ParamDef& def);   // "[1, 200]" or "one of: a, b"
+
+// One line per parameter: key, type, default, range, apply, help.
+std::string listParams();
+
+} // namespace cs

@@ -1,0 +1,47 @@
+#pragma once
+// A world plus the solver that steps it, as the app and the headless runner
+// drive it: keeps the solver in step with settings.solver.id, and guards against
+// explosions by restoring the last good state.
+#include "solver.hpp"
+#include "world.hpp"
+
+#include <memory>
+#include <string>
+
+namespace cs {
+
+class Simulation {
+public:
+    explicit Simulation(World world);
+
+    // One fixed physics step of settings.sim.dt. If the state becomes non-finite
+    // or runs away, the last good state is restored and stats.diverged is set.
+    StepStats step();
+
+    // Rebuilds the cloth from the settings (applies the on-reset parameters).
+    void reset();
+
+    World& world() { return m_world; }
+    const World& world() const { return m_world; }
+    const Solver& solver() const { return *m_solver; }
+
+    int recoveries() const { return m_recoveries; }
+    // What the guard last did, for the UI and the log; empty if nothing yet.
+    const std::string& lastRecoveryMessage() const { return m_lastRecovery; }
+
+private:
+    void syncSolver();
+    bool stateIsSound() const;
+    void saveGoodState();
+    void restoreGoodState();
+
+    World m_world;
+    std::unique_ptr<Solver> m_solver;
+    std::vector<glm::vec3> m_goodPositions;
+    std::vector<glm::vec3> m_goodVelocities;
+    double m_goodTime = 0.0;
+    int m_recoveries = 0;
+    std::string m_lastRecovery;
+};
+
+} // namespace cs

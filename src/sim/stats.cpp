@@ -1,0 +1,59 @@
+#include "stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cs {
+namespace {
+bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+} // namespace
+
+float penetrationDepth(const World& world, glm::vec3 x) {
+    float deepest = 0.0f;
+    for (const SphereCollider& s : world.colliders.spheres)
+        if (auto c = contactWith(s, x, 0.0f)) deepest = std::max(deepest, c->depth);
+    for (const PlaneCollider& p : world.colliders.planes)
+        if (auto c = contactWith(p, x, 0.0f)) deepest = std::max(deepest, c->depth);
+    if (auto ground = groundPlane(world.settings))
+        if (auto c = contactWith(*ground, x, 0.0f)) deepest = std::max(deepest, c->depth);
+    return deepest;
+}
+
+ClothStats measureCloth(const World& world) {
+    ClothStats out;
+    const Cloth& cloth = world.cloth;
+    for (const Link& link : cloth.links) {
+        if (link.kind != LinkKind::Stretch || link.restLength <= 0.0f) continue;
+        const float len = glm::distance(cloth.positions[link.a], cloth.positions[link.b]);
+        out.maxStretchRatio = std::max(out.maxStretchRatio, len / link.restLength);
+    }
+
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    out.bboxMin = glm::vec3(kInf);
+    out.bboxMax = glm::vec3(-kInf);
+    glm::dvec3 weighted(0.0);
+    double mass = 0.0;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        const glm::vec3 x = cloth.positions[i];
+        const glm::vec3 v = cloth.velocities[i];
+        if (!finite(x) || !finite(v)) {
+            ++out.nanCount;
+            continue;
+        }
+        out.bboxMin = glm::min(out.bboxMin, x);
+        out.bboxMax = glm::max(out.bboxMax, x);
+        weighted += glm::dvec3(x) * static_cast<double>(cloth.masses[i]);
+        mass += cloth.masses[i];
+        if (!cloth.pinned[i]) out.kineticEnergy += 0.5 * cloth.masses[i] * glm::dot(v, v);
+        out.maxPenetration = std::max(out.maxPenetration, penetrationDepth(world, x));
+    }
+    if (out.nanCount == cloth.particleCount()) {
+        out.bboxMin = out.bboxMax = glm::vec3(0.0f);
+    }
+    out.minY = out.bboxMin.y;
+    if (mass > 0.0) out.centroid = glm::vec3(weighted / mass);
+    return out;
+}
+
+} // namespace cs

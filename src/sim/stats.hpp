@@ -1,0 +1,26 @@
+#pragma once
+// Measurements of a world's state: what the headless JSON, the stats panel and
+// the tests read.
+#include "world.hpp"
+
+#include <cstddef>
+
+namespace cs {
+
+struct ClothStats {
+    float maxStretchRatio = 0.0f;   // max over stretch links of length / rest length
+    float maxPenetration = 0.0f;    // deepest particle inside a collider (true surface), metres
+    float minY = 0.0f;              // metres
+    glm::vec3 centroid{0.0f};       // mass-weighted centre, metres
+    glm::vec3 bboxMin{0.0f};
+    glm::vec3 bboxMax{0.0f};
+    double kineticEnergy = 0.0;     // joules, moving particles only
+    std::size_t nanCount = 0;       // particles whose position or velocity is not finite
+};
+
+ClothStats measureCloth(const World& world);
+
+// Deepest penetration of one point into any collider or the ground, metres (0 if outside).
+float penetrationDepth(const World& world, glm::vec3 x);
+
+} // namespace cs

@@ -135,6 +135,10 @@ public:
             }
         }
         if (m_errors.empty()) result.scene = std::move(scene);
+        // toml++ hands keys over sorted by name; report in reading order instead
+        std::stable_sort(m_errors.begin(), m_errors.end(), [](const SceneError& a, const SceneError& b) {
+            return std::pair(a.line, a.column) < std::pair(b.line, b.column);
+        });
         result.errors = std::move(m_errors);
         return result;
     }
@@ -170,7 +174,7 @@ private:
         for (auto&& [key, value] : *table) {
             const std::string full = group + "." + std::string(key.str());
             const ParamDef* def = findParam(full);
-            if (!def || full == "solver") {
+            if (!def) {
                 error(value, "unknown key '" + full + "'" + suggestion(full, allParamKeys()));
                 continue;
             }

@@ -38,6 +38,7 @@ namespace cs {
 void XpbdSolver::ensureSized(const Cloth& cloth) {
     if (m_lambda.size() != cloth.links.size()) m_lambda.assign(cloth.links.size(), 0.0f);
     if (m_forces.size() != cloth.particleCount()) m_forces.assign(cloth.particleCount(), glm::vec3(0.0f));
+    if (m_predicted.size() != cloth.particleCount()) m_predicted.assign(cloth.particleCount(), glm::vec3(0.0f));
 }
 
 void XpbdSolver::topologyChanged(World& world) { ensureSized(world.cloth); }
@@ -81,6 +82,7 @@ StepStats XpbdSolver::step(World& world, float dt) {
                 if (w[i] == 0.0f) continue;
                 v[i] += h * (s.sim.gravity + m_forces[i] * w[i]);
                 x[i] += h * v[i];
+                m_predicted[i] = x[i];
             }
         }
         // project links
@@ -107,11 +109,15 @@ StepStats XpbdSolver::step(World& world, float dt) {
             for (std::size_t i = 0; i < n; ++i)
                 if (w[i] != 0.0f) projectCollisions(world.colliders, s.collision, x[i], xPrev[i]);
         }
-        // update velocities
+        // update velocities: v = (x - x_previous) / h, written as the predicted velocity plus
+        // the constraints' correction / h. The two are equal in exact arithmetic, but in float
+        // x - x_previous loses the low bits of a small step (h v) taken at a large |x|, and
+        // over a thousand substeps a second that rounding walks a free fall off its parabola.
         {
             CS_TIME_SCOPE(stats.integrateMs);
             const float invH = 1.0f / h;
-            for (std::size_t i = 0; i < n; ++i) v[i] = w[i] == 0.0f ? glm::vec3(0.0f) : (x[i] - xPrev[i]) * invH * damping;
+            for (std::size_t i = 0; i < n; ++i)
+                v[i] = w[i] == 0.0f ? glm::vec3(0.0f) : (v[i] + (x[i] - m_predicted[i]) * invH) * damping;
         }
     }
     stats.residual = residual;

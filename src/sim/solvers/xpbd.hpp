@@ -15,7 +15,8 @@ private:
     void ensureSized(const Cloth& cloth);
 
     std::vector<float> m_lambda;      // per link, accumulated within a substep
-    std::vector<glm::vec3> m_forces;  // per particle external force scratch, newtons
+    std::vector<glm::vec3> m_forces;     // per particle external force scratch, newtons
+    std::vector<glm::vec3> m_predicted;  // per particle position after prediction, metres
 };
 
 } // namespace cs

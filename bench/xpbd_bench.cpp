@@ -1,0 +1,31 @@
+// XPBD step time against cloth size, at 20 substeps (the default), the hanging
+// scene's setup. Run: build/release/clothsim_bench --benchmark_repetitions=5
+// --benchmark_report_aggregates_only=true ; the README's table quotes the medians.
+#include "sim/params.hpp"
+#include "sim/simulation.hpp"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+void XpbdStep(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    cs::Settings s = cs::defaultSettings();
+    s.cloth.resolution = {n, n};
+    s.cloth.spacing = 1.6f / static_cast<float>(n - 1);  // same 1.6 m cloth at every resolution
+    s.cloth.origin = {0.0f, 2.4f, 0.0f};
+    s.solver.substeps = 20;
+    s.wind.strength = 1.5f;
+    cs::Simulation sim(cs::makeWorld(s, {}));
+    for (int i = 0; i < 30; ++i) sim.step();  // leave the still start behind
+    for (auto _ : state) {
+        cs::StepStats stats = sim.step();
+        benchmark::DoNotOptimize(stats);
+    }
+    state.counters["particles"] = static_cast<double>(n) * n;
+    state.counters["links"] = static_cast<double>(sim.world().cloth.links.size());
+    state.SetItemsProcessed(state.iterations() * static_cast<long long>(sim.world().cloth.links.size()) * 20);
+}
+BENCHMARK(XpbdStep)->Arg(32)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace

@@ -1,0 +1,127 @@
+// The command-line contract, exercised on the real executable.
+#include "../support/json.hpp"
+#include "../support/run_process.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace cs::test {
+namespace {
+
+const std::string kExe = CLOTHSIM_EXE;
+const std::string kSource = CLOTHSIM_SOURCE_DIR;
+
+std::string scene(const char* name) { return kSource + "/scenes/" + name; }
+
+Json runHeadlessJson(const std::string& arguments) {
+    const ProcessResult r = runProcess(kExe + " --headless " + arguments + " --stats-json - 2>/dev/null");
+    EXPECT_EQ(r.exitCode, 0) << arguments;
+    auto json = JsonReader(r.out).read();
+    EXPECT_TRUE(json.has_value()) << "not valid JSON:\n" << r.out;
+    return json.value_or(Json{});
+}
+
+TEST(CommandLine, HeadlessWritesEveryContractKey) {
+    const Json j = runHeadlessJson("--scene " + scene("hanging.toml") + " --steps 30");
+    ASSERT_TRUE(j.isObject());
+    for (const char* key : {"scene", "solver", "steps", "dt", "particles", "constraints", "sim_time_s",
+                            "wall_ms_per_step_mean", "wall_ms_per_step_median", "max_stretch_ratio",
+                            "max_penetration", "min_y", "centroid", "bbox_min", "bbox_max", "kinetic_energy",
+                            "nan_count"})
+        EXPECT_TRUE(j.has(key)) << key;
+    EXPECT_EQ(j["solver"].string(), "xpbd");
+    EXPECT_EQ(j["steps"].number(), 30);
+    EXPECT_EQ(j["particles"].number(), 40 * 40);
+    EXPECT_NEAR(j["sim_time_s"].number(), 30 * j["dt"].number(), 1e-6);
+    EXPECT_EQ(j["centroid"].array().size(), 3u);
+    EXPECT_EQ(j["nan_count"].number(), 0);
+    EXPECT_LE(j["bbox_min"].array()[1].number(), j["min_y"].number() + 1e-9);
+}
+
+TEST(CommandLine, SetOverridesReachTheSimulation) {
+    const Json j = runHeadlessJson("--scene " + scene("hanging.toml") +
+                                   " --steps 10 --set solver=xpbd --set solver.substeps=5 --set sim.dt=0.008333"
+                                   " --set cloth.resolution=[12,10] --set cloth.spacing=0.02 --set wind.strength=0"
+                                   " --set sim.gravity=[0,-9.81,0]");
+    EXPECT_EQ(j["particles"].number(), 120);
+    EXPECT_NEAR(j["dt"].number(), 0.008333, 1e-7);
+    const double width = j["bbox_max"].array()[0].number() - j["bbox_min"].array()[0].number();
+    EXPECT_NEAR(width, 11 * 0.02, 2e-3);  // 0.44 m at the scene's own spacing
+}
+
+TEST(CommandLine, DumpObjWritesTheCloth) {
+    const auto path = std::filesystem::temp_directory_path() / "clothsim_cli_test.obj";
+    const ProcessResult r = runProcess(kExe + " --headless --scene " + scene("drape_sphere.toml") +
+                                       " --steps 5 --set cloth.resolution=[6,5] --dump-obj " + path.string());
+    ASSERT_EQ(r.exitCode, 0);
+    std::ifstream in(path);
+    std::string line;
+    int vertices = 0, faces = 0;
+    while (std::getline(in, line)) {
+        if (line.rfind("v ", 0) == 0) ++vertices;
+        if (line.rfind("f ", 0) == 0) ++faces;
+    }
+    EXPECT_EQ(vertices, 30);
+    EXPECT_EQ(faces, 2 * 5 * 4);
+    std::filesystem::remove(path);
+}
+
+TEST(CommandLine, BadArgumentsExitNonZeroWithUsage) {
+    for (const std::string args : {"--bogus", "--steps", "--headless --steps -3", "--headless --steps ten",
+                                   "--frames 0", "--screenshot x.png", "--headless --frames 3",
+                                   "--steps 10", "--set", "--set novalue", "--list-params --list-solvers"}) {
+        const ProcessResult r = runProcess(kExe + " " + args + " 2>&1");
+        EXPECT_NE(r.exitCode, 0) << args;
+        EXPECT_NE(r.out.find("usage:"), std::string::npos) << args << "\n" << r.out;
+    }
+}
+
+TEST(CommandLine, BadSceneOrSetFailsHeadlessWithLocation) {
+    const std::string bad = kSource + "/tests/scene/malformed/unknown_key.toml";
+    ProcessResult r = runProcess(kExe + " --headless --scene " + bad + " --steps 1 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find(bad + ":3: unknown key 'cloth.resoluton'"), std::string::npos) << r.out;
+
+    r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set solver.substeps=999 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("allowed [1, 200]"), std::string::npos) << r.out;
+}
+
+TEST(CommandLine, ListingsPrintOneEntryPerLine) {
+    ProcessResult r = runProcess(kExe + " --list-solvers");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_EQ(r.out.rfind("xpbd\t", 0), 0u) << r.out;
+
+    r = runProcess(kExe + " --list-params");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("\nsolver.substeps\tint\tdefault 20\t[1, 200]"), std::string::npos);
+
+    r = runProcess(kExe + " --list-scenes");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("hanging.toml\tBasics\tHanging cloth\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("drape_sphere.toml"), std::string::npos);
+
+    r = runProcess(kExe + " --help");
+    EXPECT_EQ(r.exitCode, 0);
+    for (const char* option : {"--headless", "--scene", "--steps", "--set", "--stats-json", "--dump-obj", "--frames",
+                               "--screenshot", "--list-solvers", "--list-scenes", "--list-params"})
+        EXPECT_NE(r.out.find(option), std::string::npos) << option;
+}
+
+// The acceptance figures of the foundation issue, at the scenes' own defaults.
+TEST(CommandLine, ShippedScenesMeetTheirAcceptanceFigures) {
+    const Json hanging = runHeadlessJson("--scene " + scene("hanging.toml") + " --steps 600");
+    EXPECT_EQ(hanging["nan_count"].number(), 0);
+    EXPECT_LT(hanging["max_stretch_ratio"].number(), 1.1);
+
+    const Json drape = runHeadlessJson("--scene " + scene("drape_sphere.toml") + " --steps 600");
+    EXPECT_EQ(drape["nan_count"].number(), 0);
+    EXPECT_LT(drape["max_penetration"].number(), 0.015);  // the scene's collision thickness
+    EXPECT_GT(drape["bbox_max"].array()[1].number(), 1.2) << "the cloth should rest on top of the sphere";
+}
+
+} // namespace
+} // namespace cs::test

@@ -1,0 +1,137 @@
+// Scene files: every shipped scene loads; every kind of mistake gives FILE:LINE
+// and a message naming the key and the allowed range.
+#include "scene/scene.hpp"
+
+#include <gtest/gtest.h>
+
+namespace cs {
+namespace {
+
+const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
+
+TEST(Scenes, EveryShippedSceneLoads) {
+    const auto files = listSceneFiles(kSource / "scenes");
+    ASSERT_GE(files.size(), 2u);
+    for (const auto& file : files) {
+        const SceneLoad load = loadSceneFile(file);
+        EXPECT_TRUE(load.ok()) << load.errorText();
+        if (!load.ok()) continue;
+        EXPECT_FALSE(load.scene->name.empty()) << file;
+        EXPECT_FALSE(load.scene->description.empty()) << file;
+        EXPECT_FALSE(load.scene->category.empty()) << file;
+    }
+}
+
+TEST(Scenes, DrapeSceneHasItsSphere) {
+    const SceneLoad load = loadSceneFile(kSource / "scenes/drape_sphere.toml");
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    ASSERT_EQ(load.scene->colliders.spheres.size(), 1u);
+    EXPECT_EQ(load.scene->settings.cloth.orientation, Orientation::Horizontal);
+}
+
+struct Malformed {
+    const char* file;
+    int line;             // expected line of the first error (0: no line)
+    const char* mustSay;  // a piece of the message
+};
+
+class MalformedScene : public ::testing::TestWithParam<Malformed> {};
+
+TEST_P(MalformedScene, ReportsFileLineAndWhy) {
+    const Malformed& m = GetParam();
+    const std::filesystem::path path = kSource / "tests/scene/malformed" / m.file;
+    const SceneLoad load = loadSceneFile(path);
+    ASSERT_FALSE(load.ok()) << m.file << " should not load";
+    ASSERT_FALSE(load.errors.empty());
+    const SceneError& e = load.errors.front();
+    EXPECT_EQ(e.file, path.string());
+    EXPECT_EQ(e.line, m.line) << e.str();
+    EXPECT_NE(e.str().find(m.mustSay), std::string::npos) << e.str();
+    if (m.line > 0) {
+        const std::string prefix = path.string() + ":" + std::to_string(m.line) + ": ";
+        EXPECT_EQ(e.str().rfind(prefix, 0), 0u) << e.str();
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, MalformedScene,
+    ::testing::Values(
+        Malformed{"unknown_key.toml", 3, "unknown key 'cloth.resoluton' (did you mean 'cloth.resolution'?)"},
+        Malformed{"unknown_table.toml", 1, "unknown table or key 'clth' (did you mean 'cloth'?)"},
+        Malformed{"wrong_type.toml", 2, "'solver.substeps': expected int (a whole number in [1, 200])"},
+        Malformed{"out_of_range.toml", 3, "'sim.dt': 0.5 is out of range (allowed [0.00416667, 0.0333333])"},
+        Malformed{"syntax_error.toml", 3, "syntax error"},
+        Malformed{"unknown_solver.toml", 2, "unknown solver 'rk9' (one of: xpbd"},
+        Malformed{"resolution_too_small.toml", 2, "each component in [2, 512]"},
+        Malformed{"negative_radius.toml", 6, "'radius' must be a number in [0.0001, 1000]"},
+        Malformed{"unknown_shape.toml", 2, "'shape' must be one of: sphere plane"},
+        Malformed{"nan_value.toml", 2, "not a finite number"},
+        Malformed{"does_not_exist.toml", 0, "cannot open the scene file"},
+        Malformed{"", 0, "is a directory"}),
+    [](const ::testing::TestParamInfo<Malformed>& param) {
+        std::string name = param.param.file[0] ? param.param.file : "directory";
+        for (char& c : name) if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        return name;
+    });
+
+TEST(Scenes, EmptyFileIsTheDefaults) {
+    const SceneLoad load = loadSceneFile(kSource / "tests/scene/malformed/empty.toml");
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    EXPECT_EQ(load.scene->settings.solver.substeps, defaultSettings().solver.substeps);
+}
+
+TEST(Scenes, AllErrorsAreReportedNotJustTheFirst) {
+    const SceneLoad load = parseScene("[solver]\nsubsteps = 0\niterations = -1\nfoo = 1\n", "x.toml");
+    ASSERT_EQ(load.errors.size(), 3u) << load.errorText();
+    EXPECT_EQ(load.errors[0].line, 2);
+    EXPECT_EQ(load.errors[1].line, 3);
+    EXPECT_EQ(load.errors[2].line, 4);
+}
+
+TEST(Scenes, WriterRoundTrips) {
+    SceneLoad load = loadSceneFile(kSource / "scenes/drape_sphere.toml");
+    ASSERT_TRUE(load.ok());
+    load.scene->settings.solver.substeps = 33;
+    load.scene->settings.cloth.resolution = {17, 9};
+    load.scene->settings.wind.direction = {0.25f, -0.5f, 1.0f};
+    const std::string text = writeSceneToml(*load.scene);
+    const SceneLoad again = parseScene(text, "written.toml");
+    ASSERT_TRUE(again.ok()) << again.errorText() << text;
+    for (const ParamDef& def : paramTable())
+        EXPECT_EQ(getParam(again.scene->settings, def), getParam(load.scene->settings, def)) << def.key;
+    ASSERT_EQ(again.scene->colliders.spheres.size(), 1u);
+    EXPECT_EQ(again.scene->colliders.spheres[0].radius, load.scene->colliders.spheres[0].radius);
+    EXPECT_EQ(again.scene->name, load.scene->name);
+}
+
+TEST(Overrides, AcceptTheSceneSpellings) {
+    Settings s = defaultSettings();
+    EXPECT_EQ(applyOverride(s, "solver=xpbd"), "");
+    EXPECT_EQ(applyOverride(s, "solver.substeps=20"), "");
+    EXPECT_EQ(applyOverride(s, "sim.dt=0.008333"), "");
+    EXPECT_EQ(applyOverride(s, "cloth.resolution=[64,64]"), "");
+    EXPECT_EQ(applyOverride(s, "cloth.spacing=0.02"), "");
+    EXPECT_EQ(applyOverride(s, "wind.strength=3"), "");
+    EXPECT_EQ(applyOverride(s, "sim.gravity=[0,-1.62,0]"), "");
+    EXPECT_EQ(applyOverride(s, "cloth.orientation=horizontal"), "");
+    EXPECT_EQ(s.cloth.resolution, glm::ivec2(64, 64));
+    EXPECT_FLOAT_EQ(s.sim.dt, 0.008333f);
+    EXPECT_FLOAT_EQ(s.wind.strength, 3.0f);
+    EXPECT_FLOAT_EQ(s.sim.gravity.y, -1.62f);
+    EXPECT_EQ(s.cloth.orientation, Orientation::Horizontal);
+}
+
+TEST(Overrides, RejectWithTheSameMessages) {
+    Settings s = defaultSettings();
+    EXPECT_NE(applyOverride(s, "solver.substeps=0").find("allowed [1, 200]"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "solver.substeps=abc").find("int"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "cloth.resolution=[64]").find("int[2]"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "nope=1").find("unknown key 'nope'"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "solver=euler").find("unknown solver"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "sim.dt=nan").find("finite"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "novalue").find("KEY=VALUE"), std::string::npos);
+    EXPECT_EQ(s.solver.substeps, defaultSettings().solver.substeps);
+}
+
+} // namespace
+} // namespace cs

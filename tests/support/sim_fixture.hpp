@@ -1,0 +1,32 @@
+#pragma once
+// Helpers that read like physics: build a small world, simulate t seconds,
+// compare with the closed form.
+#include "sim/params.hpp"
+#include "sim/simulation.hpp"
+#include "sim/stats.hpp"
+
+#include <cmath>
+#include <functional>
+
+namespace cs::test {
+
+// Defaults of the parameter table, then the caller's changes.
+inline Settings settingsWith(const std::function<void(Settings&)>& change = {}) {
+    Settings s = defaultSettings();
+    s.wind.strength = 0.0f;
+    if (change) change(s);
+    return s;
+}
+
+inline Simulation makeSimulation(const Settings& settings, Colliders colliders = {}) {
+    return Simulation(makeWorld(settings, std::move(colliders)));
+}
+
+// Steps until `seconds` of simulated time have passed; returns the step count.
+inline int simulate(Simulation& sim, double seconds) {
+    const int steps = static_cast<int>(std::lround(seconds / sim.world().settings.sim.dt));
+    for (int i = 0; i < steps; ++i) sim.step();
+    return steps;
+}
+
+} // namespace cs::test

@@ -1,0 +1,397 @@
+#include "app.hpp"
+
+#include "app_context.hpp"
+#include "data_paths.hpp"
+#include "panels.hpp"
+#include "render/camera.hpp"
+#include "render/renderer.hpp"
+#include "render/screenshot.hpp"
+#include "sim/stats.hpp"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <iostream>
+
+namespace cs {
+namespace {
+
+constexpr int kWindowWidth = 1280;
+constexpr int kWindowHeight = 800;
+constexpr double kMaxFrameSeconds = 0.25;  // a stall (debugger, drag of the window) counts as this much
+constexpr double kLagVisibleSeconds = 1.0;
+constexpr float kPhaseSmoothing = 0.05f;   // weight of the newest step in the smoothed phase split
+
+AppContext& contextOf(GLFWwindow* window) { return *static_cast<AppContext*>(glfwGetWindowUserPointer(window)); }
+
+std::string windowTitle(const SceneDesc& scene) { return "clothsim \xE2\x80\x94 " + scene.name; }  // em dash
+
+// --- input callbacks: they only record requests in the context ------------------
+
+void onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+    if (action == GLFW_RELEASE || ImGui::GetIO().WantCaptureKeyboard) return;
+    AppContext& ctx = contextOf(window);
+    if (action == GLFW_REPEAT && key != GLFW_KEY_N) return;  // holding N keeps stepping
+    switch (key) {
+    case GLFW_KEY_P: ctx.paused = !ctx.paused; break;
+    case GLFW_KEY_N:
+        ctx.paused = true;
+        ctx.stepRequested = true;
+        break;
+    case GLFW_KEY_R: ctx.resetRequested = true; break;
+    case GLFW_KEY_W: {
+        bool& wireframe = ctx.sim->world().settings.render.wireframe;
+        wireframe = !wireframe;
+        break;
+    }
+    case GLFW_KEY_F: ctx.frameRequested = true; break;
+    case GLFW_KEY_H: ctx.showHelp = !ctx.showHelp; break;
+    case GLFW_KEY_F5: ctx.reloadShadersRequested = true; break;
+    case GLFW_KEY_TAB:
+    case GLFW_KEY_U: ctx.showUi = !ctx.showUi; break;
+    case GLFW_KEY_F11: ctx.fullscreenRequested = true; break;
+    case GLFW_KEY_ESCAPE: ctx.quitRequested = true; break;
+    default: break;
+    }
+    (void)mods;
+}
+
+void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
+    InputState& input = contextOf(window).input;
+    if (action == GLFW_RELEASE) {
+        if (button == input.dragButton) {
+            input.drag = InputState::Drag::None;
+            input.dragButton = -1;
+        }
+        return;
+    }
+    if (ImGui::GetIO().WantCaptureMouse || input.drag != InputState::Drag::None) return;
+    if (button == GLFW_MOUSE_BUTTON_RIGHT)
+        input.drag = (mods & GLFW_MOD_SHIFT) ? InputState::Drag::Pan : InputState::Drag::Orbit;
+    else if (button == GLFW_MOUSE_BUTTON_MIDDLE)
+        input.drag = InputState::Drag::Pan;
+    else
+        return;
+    input.dragButton = button;
+    glfwGetCursorPos(window, &input.cursorX, &input.cursorY);
+}
+
+void onScroll(GLFWwindow* window, double /*dx*/, double dy) {
+    if (ImGui::GetIO().WantCaptureMouse) return;
+    contextOf(window).input.wheel += static_cast<float>(dy);
+}
+
+void onGlfwError(int code, const char* description) {
+    std::cerr << "clothsim: GLFW error " << code << ": " << description << '\n';
+}
+
+// --- per-frame work ------------------------------------------------------------
+
+GLFWwindow* createWindow(const std::string& title) {
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+#ifndef NDEBUG
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+#endif
+    glfwWindowHint(GLFW_SAMPLES, 4);
+    if (GLFWwindow* window = glfwCreateWindow(kWindowWidth, kWindowHeight, title.c_str(), nullptr, nullptr))
+        return window;
+    std::cerr << "clothsim: no 4x multisampled window; trying without multisampling\n";
+    glfwWindowHint(GLFW_SAMPLES, 0);
+    return glfwCreateWindow(kWindowWidth, kWindowHeight, title.c_str(), nullptr, nullptr);
+}
+
+void applyCameraInput(AppContext& ctx, GLFWwindow* window) {
+    CameraSettings& camera = ctx.sim->world().settings.camera;
+    InputState& input = ctx.input;
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(window, &x, &y);
+    const auto dx = static_cast<float>(x - input.cursorX);
+    const auto dy = static_cast<float>(y - input.cursorY);
+    input.cursorX = x;
+    input.cursorY = y;
+    if (input.drag == InputState::Drag::Orbit) {
+        orbitCamera(camera, dx, dy);
+    } else if (input.drag == InputState::Drag::Pan) {
+        int width = 0, height = 0;
+        glfwGetWindowSize(window, &width, &height);
+        panCamera(camera, dx, dy, static_cast<float>(height));
+    }
+    if (input.wheel != 0.0f) {
+        zoomCamera(camera, input.wheel);
+        input.wheel = 0.0f;
+    }
+}
+
+void toggleFullscreen(AppContext& ctx, GLFWwindow* window, int swapInterval) {
+    if (!ctx.fullscreen) {
+        GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+        const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+        if (!mode) return;
+        glfwGetWindowPos(window, &ctx.windowedX, &ctx.windowedY);
+        glfwGetWindowSize(window, &ctx.windowedWidth, &ctx.windowedHeight);
+        glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else {
+        glfwSetWindowMonitor(window, nullptr, ctx.windowedX, ctx.windowedY, ctx.windowedWidth, ctx.windowedHeight,
+                             GLFW_DONT_CARE);
+    }
+    ctx.fullscreen = !ctx.fullscreen;
+    glfwSwapInterval(swapInterval);  // some platforms forget it when the window changes monitor
+}
+
+// Carries out what keys and panels asked for since the last frame.
+void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, double& accumulator, int swapInterval) {
+    if (ctx.sceneRequested) {
+        const std::filesystem::path path = *ctx.sceneRequested;
+        ctx.sceneRequested.reset();
+        SceneLoad load = loadSceneFile(path);
+        if (!load.ok()) {
+            // keep the running scene; show where the file is wrong
+            ctx.sceneError = load.errorText();
+            std::cerr << ctx.sceneError << '\n';
+        } else {
+            ctx.scene = std::move(*load.scene);
+            if (ctx.scene.path.empty()) ctx.scene.path = path.string();
+            ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders));
+            ctx.settingsAtReset = ctx.scene.settings;
+            ctx.sceneError.clear();
+            ctx.recoveryMessage.clear();
+            accumulator = 0.0;
+            renderer.invalidateClothTopology();
+            glfwSetWindowTitle(window, windowTitle(ctx.scene).c_str());
+        }
+    }
+    if (ctx.resetRequested) {
+        ctx.resetRequested = false;
+        ctx.sim->reset();
+        ctx.settingsAtReset = ctx.sim->world().settings;
+        accumulator = 0.0;
+        renderer.invalidateClothTopology();
+    }
+    if (ctx.reloadShadersRequested) {
+        ctx.reloadShadersRequested = false;
+        ctx.shaderError = renderer.loadShaders();
+        if (ctx.shaderError.empty()) std::cerr << "clothsim: shaders reloaded\n";
+        else std::cerr << ctx.shaderError << "\nclothsim: keeping the previous shaders\n";
+    }
+    if (ctx.fullscreenRequested) {
+        ctx.fullscreenRequested = false;
+        toggleFullscreen(ctx, window, swapInterval);
+    }
+    if (ctx.frameRequested) {
+        ctx.frameRequested = false;
+        int width = 0, height = 0;
+        glfwGetFramebufferSize(window, &width, &height);
+        const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.0f;
+        World& world = ctx.sim->world();
+        if (world.cloth.particleCount() > 0) {
+            const ClothStats stats = measureCloth(world);
+            frameBox(world.settings.camera, stats.bboxMin, stats.bboxMax, aspect);
+        }
+    }
+}
+
+// One physics step, with its bookkeeping. Returns its wall time in milliseconds.
+float stepOnce(AppContext& ctx, Renderer& renderer) {
+    const StepStats stats = ctx.sim->step();
+    AppStats& s = ctx.stats;
+    s.lastStep = stats;
+    s.stepMs.push(stats.totalMs);
+    s.integrateMs += kPhaseSmoothing * (stats.integrateMs - s.integrateMs);
+    s.constraintMs += kPhaseSmoothing * (stats.constraintMs - s.constraintMs);
+    s.collisionMs += kPhaseSmoothing * (stats.collisionMs - s.collisionMs);
+    if (stats.diverged) {
+        ctx.recoveryMessage = ctx.sim->lastRecoveryMessage();
+        std::cerr << "clothsim: " << ctx.recoveryMessage << '\n';
+        renderer.invalidateClothTopology();  // the guard may have rebuilt the cloth
+    }
+    return stats.totalMs;
+}
+
+// The fixed-timestep clock: physics advances in steps of sim.dt, as many as the
+// real time (times the time scale) allows, up to max_steps_per_frame; beyond that
+// the backlog is dropped and "lagging" shows. In --frames mode exactly one step
+// per frame, so that the result does not depend on how fast the machine draws.
+void advancePhysics(AppContext& ctx, Renderer& renderer, double frameSeconds, double& accumulator, bool fixedFrames) {
+    const SimSettings& sim = ctx.sim->world().settings.sim;
+    int steps = 0;
+    float physicsMs = 0.0f;
+    if (ctx.paused || fixedFrames) {
+        accumulator = 0.0;
+        if (!ctx.paused || ctx.stepRequested) {
+            physicsMs += stepOnce(ctx, renderer);
+            ++steps;
+        }
+    } else {
+        const double dt = sim.dt;
+        const int maxSteps = std::max(sim.maxStepsPerFrame, 1);
+        accumulator += frameSeconds * static_cast<double>(sim.timeScale);
+        while (accumulator >= dt && steps < maxSteps) {
+            physicsMs += stepOnce(ctx, renderer);
+            accumulator -= dt;
+            ++steps;
+        }
+        if (accumulator >= dt) {
+            accumulator = 0.0;  // cannot keep up: drop the backlog rather than spiral
+            ctx.lagVisibleUntil = ctx.now + kLagVisibleSeconds;
+        }
+    }
+    ctx.stepRequested = false;
+    ctx.stats.stepsLastFrame = steps;
+    ctx.stats.physicsMs.push(steps > 0 ? physicsMs / static_cast<float>(steps) : 0.0f);
+}
+
+int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOptions& options, int swapInterval) {
+    const bool fixedFrames = options.frames > 0;
+    double accumulator = 0.0;
+    double previous = glfwGetTime();
+    int frame = 0;
+    glfwGetCursorPos(window, &ctx.input.cursorX, &ctx.input.cursorY);
+
+    while (!glfwWindowShouldClose(window) && !ctx.quitRequested) {
+        glfwPollEvents();
+        ctx.now = glfwGetTime();
+        const double frameSeconds = std::clamp(ctx.now - previous, 0.0, kMaxFrameSeconds);
+        previous = ctx.now;
+        ctx.stats.frameMs.push(static_cast<float>(frameSeconds * 1000.0));
+        ++frame;
+        const bool lastFrame = fixedFrames && frame >= options.frames;
+
+        handleRequests(ctx, window, renderer, accumulator, swapInterval);
+        applyCameraInput(ctx, window);
+        advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames);
+
+        // the UI may edit settings; it draws after the scene, from the same state
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        const bool drawUi = ctx.showUi && !lastFrame;  // the saved picture shows the scene only
+        if (drawUi) {
+            drawMainPanel(ctx);
+            drawHelpWindow(ctx);
+        }
+        ImGui::Render();
+
+        int width = 0, height = 0;
+        glfwGetFramebufferSize(window, &width, &height);
+        if (width <= 0 || height <= 0) {  // minimised: nothing to draw, do not spin
+            if (lastFrame) {
+                std::cerr << "clothsim: the window has no size; no screenshot\n";
+                return options.screenshotPath.empty() ? 0 : 1;
+            }
+            glfwWaitEventsTimeout(0.05);
+            continue;
+        }
+        renderer.draw(ctx.sim->world(), width, height);
+        if (drawUi) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        if (lastFrame) {
+            if (options.screenshotPath.empty()) return 0;
+            if (!saveScreenshot(options.screenshotPath, width, height)) {
+                std::cerr << "clothsim: cannot write screenshot " << options.screenshotPath.string() << '\n';
+                return 1;
+            }
+            std::cerr << "clothsim: wrote " << options.screenshotPath.string() << " (" << width << "x" << height
+                      << ", " << frame << " frames)\n";
+            return 0;
+        }
+        glfwSwapBuffers(window);
+    }
+    return 0;
+}
+
+// Owns GLFW and the ImGui context for the life of runApp, whichever way it returns.
+struct GlfwSession {
+    GLFWwindow* window = nullptr;
+    bool imgui = false;
+    ~GlfwSession() {
+        if (imgui) {
+            ImGui_ImplOpenGL3_Shutdown();
+            ImGui_ImplGlfw_Shutdown();
+            ImGui::DestroyContext();
+        }
+        if (window) glfwDestroyWindow(window);
+        glfwTerminate();
+    }
+};
+
+} // namespace
+
+int runApp(const AppOptions& options) {
+    // --- the scene ---------------------------------------------------------------
+    SceneLoad load = loadSceneFile(options.scenePath);
+    if (!load.ok()) {
+        std::cerr << load.errorText() << '\n';
+        return 2;
+    }
+    AppContext ctx;
+    ctx.scene = std::move(*load.scene);
+    if (ctx.scene.path.empty()) ctx.scene.path = options.scenePath.string();
+    for (const std::string& assignment : options.overrides) {
+        const std::string error = applyOverride(ctx.scene.settings, assignment);
+        if (!error.empty()) {
+            std::cerr << "clothsim: --set " << assignment << ": " << error << '\n';
+            return 2;
+        }
+    }
+    ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders));
+    ctx.settingsAtReset = ctx.scene.settings;
+    ctx.sceneFiles = listSceneFiles(sceneDir());
+
+    // --- window and GL context -----------------------------------------------------
+    glfwSetErrorCallback(onGlfwError);
+    if (!glfwInit()) {
+        std::cerr << "clothsim: cannot initialise GLFW (is there a display? try --headless)\n";
+        return 1;
+    }
+    GlfwSession session;
+    session.window = createWindow(windowTitle(ctx.scene));
+    if (!session.window) {
+        std::cerr << "clothsim: cannot create a window with an OpenGL 3.3 core context\n";
+        return 1;
+    }
+    GLFWwindow* window = session.window;
+    glfwMakeContextCurrent(window);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        std::cerr << "clothsim: cannot load the OpenGL functions\n";
+        return 1;
+    }
+#ifndef NDEBUG
+    installGlDebugOutput();
+#endif
+    const int swapInterval = options.frames > 0 ? 0 : 1;  // vsync only when interactive
+    glfwSwapInterval(swapInterval);
+
+    // our callbacks first: ImGui's backend chains to them
+    glfwSetWindowUserPointer(window, &ctx);
+    glfwSetKeyCallback(window, onKey);
+    glfwSetMouseButtonCallback(window, onMouseButton);
+    glfwSetScrollCallback(window, onScroll);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    session.imgui = true;
+    ImGui::GetIO().IniFilename = nullptr;  // do not drop imgui.ini in the working directory
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().WindowRounding = 4.0f;
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    // --- renderer and loop (destroyed before the context) --------------------------
+    Renderer renderer(shaderDir());
+    if (const std::string error = renderer.loadShaders(); !error.empty()) {
+        std::cerr << error << "\nclothsim: cannot start without shaders (looked in " << shaderDir().string()
+                  << "; set CLOTHSIM_DATA_DIR to the folder holding shaders/)\n";
+        return 1;
+    }
+    return runLoop(ctx, window, renderer, options, swapInterval);
+}
+
+} // namespace cs

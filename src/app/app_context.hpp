@@ -1,0 +1,102 @@
+#pragma once
+// The interactive app's shared state in one place (as Box2D's sample context):
+// what runs, what the user asked for this frame, what the panels show. Keys and
+// panels only set requests here; the main loop carries them out once per frame,
+// so that there is one place where the simulation is replaced, reset or stepped.
+#include "scene/scene.hpp"
+#include "sim/simulation.hpp"
+#include "sim/solver.hpp"
+
+#include <array>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// A fixed-size history of one number, for ImGui::PlotLines; never allocates.
+template <std::size_t N>
+struct History {
+    std::array<float, N> values{};
+    std::size_t next = 0;   // where the next value goes; also PlotLines' values_offset
+    std::size_t count = 0;  // how many are filled (up to N)
+
+    void push(float value) {
+        values[next] = value;
+        next = (next + 1) % N;
+        if (count < N) ++count;
+    }
+    float mean() const {
+        if (count == 0) return 0.0f;
+        float sum = 0.0f;
+        for (std::size_t i = 0; i < count; ++i) sum += values[i];
+        return sum / static_cast<float>(count);
+    }
+    float max() const {
+        float m = 0.0f;
+        for (std::size_t i = 0; i < count; ++i) m = values[i] > m ? values[i] : m;
+        return m;
+    }
+};
+
+struct AppStats {
+    static constexpr std::size_t kHistory = 240;  // frames (about 4 s at 60 Hz)
+    History<kHistory> frameMs;      // wall time of whole frames
+    History<kHistory> physicsMs;    // mean StepStats::totalMs of the steps in each frame (0 when none ran)
+    History<kHistory> stepMs;       // StepStats::totalMs of every step, for the average
+    StepStats lastStep;             // the most recent step
+    float integrateMs = 0.0f;       // smoothed phase split, milliseconds per step
+    float constraintMs = 0.0f;
+    float collisionMs = 0.0f;
+    int stepsLastFrame = 0;
+};
+
+// Mouse gestures in progress; the loop turns them into camera moves.
+struct InputState {
+    enum class Drag { None, Orbit, Pan };
+    Drag drag = Drag::None;
+    int dragButton = -1;          // the GLFW button that started the drag
+    double cursorX = 0.0;         // window coordinates at the last frame
+    double cursorY = 0.0;
+    float wheel = 0.0f;           // wheel notches not yet applied
+};
+
+struct AppContext {
+    // --- what runs ----------------------------------------------------------
+    std::optional<Simulation> sim;          // always set while the loop runs
+    SceneDesc scene;                        // as loaded (with --set applied): "reset to scene value"
+    std::vector<std::filesystem::path> sceneFiles;  // the selector's list
+    Settings settingsAtReset;               // to show which on-reset edits are still pending
+
+    // --- requests: set by keys and panels, carried out by the loop ----------
+    bool paused = false;
+    bool stepRequested = false;             // one step while paused (N)
+    bool resetRequested = false;            // R
+    bool reloadShadersRequested = false;    // F5
+    bool frameRequested = false;            // F: fit the cloth in view
+    bool fullscreenRequested = false;       // F11
+    bool quitRequested = false;             // Esc
+    std::optional<std::filesystem::path> sceneRequested;  // picked in the selector
+
+    // --- view -----------------------------------------------------------------
+    bool showUi = true;                     // Tab / U
+    bool showHelp = false;                  // H
+    bool fullscreen = false;
+    int windowedX = 0, windowedY = 0, windowedWidth = 1280, windowedHeight = 800;  // to leave fullscreen
+    InputState input;
+
+    // --- status shown in the panels -------------------------------------------
+    std::string sceneError;                 // FILE:LINE errors of the last failed load
+    std::string shaderError;                // compile/link log of the last failed reload
+    std::string paramError;                 // why the last edit in the panel was refused
+    std::string recoveryMessage;            // what the divergence guard last did
+    double lagVisibleUntil = 0.0;           // glfwGetTime() until which "lagging" shows
+    double now = 0.0;                       // glfwGetTime() at the start of this frame
+    AppStats stats;
+
+    bool lagging() const { return now < lagVisibleUntil; }
+};
+
+} // namespace cs

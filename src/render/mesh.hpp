@@ -1,0 +1,63 @@
+#pragma once
+// Triangle meshes on the GPU: positions and normals in two vertex buffers
+// (attribute 0 and 1, uploaded as the contiguous arrays the simulation keeps)
+// and a 32-bit index buffer. Static meshes upload once; the cloth re-uploads its
+// vertices every frame into buffers that are only reallocated when counts change.
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <glm/vec3.hpp>
+#include <span>
+#include <vector>
+
+namespace cs {
+
+// A mesh on the CPU, as the generators below make it.
+struct MeshData {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;     // unit, one per position
+    std::vector<std::uint32_t> indices; // three per triangle, counter-clockwise from outside
+};
+
+// A sphere of radius 1 around the origin: `slices` around y, `stacks` pole to pole.
+MeshData makeUvSphere(int slices, int stacks);
+
+// The square [-1, 1] x [-1, 1] in the x-z plane, facing +y.
+MeshData makeUnitQuad();
+
+class GpuMesh {
+public:
+    GpuMesh() = default;
+    ~GpuMesh();
+    GpuMesh(const GpuMesh&) = delete;
+    GpuMesh& operator=(const GpuMesh&) = delete;
+    GpuMesh(GpuMesh&& other) noexcept;
+    GpuMesh& operator=(GpuMesh&& other) noexcept;
+
+    // Uploads a mesh that will not change (GL_STATIC_DRAW).
+    void upload(const MeshData& mesh);
+
+    // Uploads vertices that change every frame (GL_DYNAMIC_DRAW). The buffers are
+    // reallocated only when the vertex count changes; otherwise the data goes in
+    // with glBufferSubData. Indices are uploaded when their count changes or when
+    // `indicesChanged` says the topology changed at the same size.
+    void updateDynamic(std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
+                       std::span<const glm::uvec3> triangles, bool indicesChanged);
+
+    void draw() const;  // GL_TRIANGLES with every index
+    bool empty() const { return m_indexCount == 0; }
+
+private:
+    void create();
+    void destroy();
+
+    GLuint m_vao = 0;
+    GLuint m_positionBuffer = 0;
+    GLuint m_normalBuffer = 0;
+    GLuint m_indexBuffer = 0;
+    std::size_t m_vertexCapacity = 0;  // vertices the vertex buffers hold
+    std::size_t m_indexCapacity = 0;   // indices the index buffer holds
+    GLsizei m_indexCount = 0;
+};
+
+} // namespace cs

@@ -1,0 +1,211 @@
+#include "renderer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/matrix.hpp>
+
+namespace cs {
+namespace {
+
+// Colours are linear RGB; the shaders convert to sRGB on output.
+constexpr glm::vec3 kSkyZenith(0.012f, 0.020f, 0.045f);
+constexpr glm::vec3 kSkyHorizon(0.15f, 0.17f, 0.21f);
+constexpr glm::vec3 kSkyBelow(0.035f, 0.037f, 0.045f);
+constexpr glm::vec3 kFillFromSky(0.60f, 0.70f, 0.95f);    // hemispheric fill, upper half
+constexpr glm::vec3 kFillFromGround(0.40f, 0.36f, 0.32f); // light bounced off the floor
+constexpr glm::vec3 kGroundColor(0.30f, 0.30f, 0.30f);
+constexpr glm::vec3 kPlaneColor(0.22f, 0.27f, 0.33f);
+constexpr glm::vec3 kColliderColor(0.20f, 0.27f, 0.38f);  // blue-grey spheres
+constexpr float kColliderRoughness = 0.35f;
+constexpr float kGroundHalfSize = 500.0f;  // metres; fog hides the edge
+constexpr float kPlaneHalfSize = 4.0f;     // metres
+
+void GLAD_API_PTR onGlDebugMessage(GLenum /*source*/, GLenum type, GLuint id, GLenum severity, GLsizei /*length*/,
+                                   const GLchar* message, const void* /*user*/) {
+    if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
+    const char* kind = type == GL_DEBUG_TYPE_ERROR ? "error" : "warning";
+    std::fprintf(stderr, "GL %s %u: %s\n", kind, id, message);
+}
+
+// Model matrix of the unit quad placed in a plane: centred at `center`, local +y along `normal`.
+glm::mat4 planeModel(glm::vec3 normal, glm::vec3 center, float halfSize) {
+    const glm::vec3 helper = std::abs(normal.y) < 0.9f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
+    const glm::vec3 tangent = glm::normalize(glm::cross(normal, helper));
+    const glm::vec3 bitangent = glm::cross(tangent, normal);  // keeps the basis right-handed
+    glm::mat4 model(1.0f);
+    model[0] = glm::vec4(tangent * halfSize, 0.0f);
+    model[1] = glm::vec4(normal, 0.0f);
+    model[2] = glm::vec4(bitangent * halfSize, 0.0f);
+    model[3] = glm::vec4(center, 1.0f);
+    return model;
+}
+
+} // namespace
+
+bool installGlDebugOutput() {
+    if (!GLAD_GL_KHR_debug || !glDebugMessageCallback) return false;
+    glEnable(GL_DEBUG_OUTPUT);
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);  // messages arrive inside the call that caused them
+    glDebugMessageCallback(onGlDebugMessage, nullptr);
+    return true;
+}
+
+Renderer::Renderer(std::filesystem::path shaderDir)
+    : m_shaderDir(std::move(shaderDir)),
+      m_clothProgram(m_shaderDir / "cloth.vert", m_shaderDir / "ggx.frag"),
+      m_groundProgram(m_shaderDir / "ground.vert", m_shaderDir / "ground.frag"),
+      m_skyProgram(m_shaderDir / "sky.vert", m_shaderDir / "sky.frag") {
+    m_sphereMesh.upload(makeUvSphere(48, 24));
+    m_quadMesh.upload(makeUnitQuad());
+    glGenVertexArrays(1, &m_emptyVao);
+}
+
+Renderer::~Renderer() {
+    if (m_emptyVao) glDeleteVertexArrays(1, &m_emptyVao);
+}
+
+std::string Renderer::loadShaders() {
+    std::string errors;
+    for (ShaderProgram* program : {&m_clothProgram, &m_groundProgram, &m_skyProgram}) {
+        const std::string error = program->load();
+        if (error.empty()) continue;
+        if (!errors.empty()) errors += '\n';
+        errors += error;
+    }
+    return errors;
+}
+
+void Renderer::draw(const World& world, int framebufferWidth, int framebufferHeight) {
+    if (framebufferWidth <= 0 || framebufferHeight <= 0) return;
+    const float aspect = static_cast<float>(framebufferWidth) / static_cast<float>(framebufferHeight);
+    m_view = makeCameraView(world.settings.camera, aspect);
+
+    // state the UI pass may have changed; set it all every frame
+    glViewport(0, 0, framebufferWidth, framebufferHeight);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_MULTISAMPLE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glDepthMask(GL_TRUE);
+    glClearColor(kSkyHorizon.x, kSkyHorizon.y, kSkyHorizon.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+    drawSky();
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    drawGround(world);
+    drawColliders(world);
+    drawCloth(world);
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+void Renderer::setLighting(const ShaderProgram& program, const Settings& settings) const {
+    const RenderSettings& r = settings.render;
+    const float length = glm::length(r.lightDirection);
+    const glm::vec3 light = length > 1e-6f ? r.lightDirection / length : glm::vec3(0.0f, -1.0f, 0.0f);
+    program.set("uViewProjection", m_view.viewProjection);
+    program.set("uEye", m_view.eye);
+    program.set("uLightDirection", light);
+    program.set("uLightIntensity", r.lightIntensity);
+    program.set("uAmbient", r.ambient);
+    program.set("uFillFromSky", kFillFromSky);
+    program.set("uFillFromGround", kFillFromGround);
+}
+
+void Renderer::drawSky() {
+    if (!m_skyProgram.valid()) return;
+    glDisable(GL_DEPTH_TEST);
+    glDepthMask(GL_FALSE);
+    m_skyProgram.use();
+    m_skyProgram.set("uInverseViewProjection", glm::inverse(m_view.viewProjection));
+    m_skyProgram.set("uZenith", kSkyZenith);
+    m_skyProgram.set("uHorizon", kSkyHorizon);
+    m_skyProgram.set("uBelow", kSkyBelow);
+    glBindVertexArray(m_emptyVao);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDepthMask(GL_TRUE);
+}
+
+void Renderer::drawGround(const World& world) {
+    const Settings& s = world.settings;
+    const bool ground = s.render.showGround && s.collision.ground;
+    if (!m_groundProgram.valid() || (!ground && world.colliders.planes.empty())) return;
+    m_groundProgram.use();
+    setLighting(m_groundProgram, s);
+    // fog grows with the orbit distance so that overviews are not swallowed by it
+    const float fogStart = 12.0f + 3.0f * s.camera.distance;
+    m_groundProgram.set("uFogStart", fogStart);
+    m_groundProgram.set("uFogEnd", 5.0f * fogStart);
+    m_groundProgram.set("uFogColor", kSkyHorizon);
+
+    if (ground) {
+        // centred under the camera, snapped to whole metres so the grid stays put in the world
+        const glm::vec3 center(std::round(s.camera.target.x), s.collision.groundHeight, std::round(s.camera.target.z));
+        m_groundProgram.set("uModel", planeModel({0.0f, 1.0f, 0.0f}, center, kGroundHalfSize));
+        m_groundProgram.set("uGridHalfSize", kGroundHalfSize);
+        m_groundProgram.set("uGridOrigin", glm::vec2(center.x, center.z));
+        m_groundProgram.set("uColor", kGroundColor);
+        m_quadMesh.draw();
+    }
+    for (const PlaneCollider& plane : world.colliders.planes) {
+        const float length = glm::length(plane.normal);
+        if (length < 1e-6f) continue;
+        const glm::vec3 n = plane.normal / length;
+        // the finite piece nearest the camera target
+        const glm::vec3 center = s.camera.target - (glm::dot(n, s.camera.target) - plane.offset) * n;
+        m_groundProgram.set("uModel", planeModel(n, center, kPlaneHalfSize));
+        m_groundProgram.set("uGridHalfSize", kPlaneHalfSize);
+        m_groundProgram.set("uGridOrigin", glm::vec2(0.0f));
+        m_groundProgram.set("uColor", kPlaneColor);
+        // a little towards the viewer so it does not fight with the ground where they coincide
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(-1.0f, -1.0f);
+        m_quadMesh.draw();
+        glDisable(GL_POLYGON_OFFSET_FILL);
+    }
+}
+
+void Renderer::drawColliders(const World& world) {
+    if (!m_clothProgram.valid() || world.colliders.spheres.empty()) return;
+    m_clothProgram.use();
+    setLighting(m_clothProgram, world.settings);
+    m_clothProgram.set("uFrontColor", kColliderColor);
+    m_clothProgram.set("uBackColor", kColliderColor);
+    m_clothProgram.set("uRoughness", kColliderRoughness);
+    m_clothProgram.set("uTranslucency", 0.0f);
+    for (const SphereCollider& sphere : world.colliders.spheres) {
+        glm::mat4 model = glm::translate(glm::mat4(1.0f), sphere.center);
+        model = glm::scale(model, glm::vec3(sphere.radius));
+        m_clothProgram.set("uModel", model);
+        m_sphereMesh.draw();
+    }
+}
+
+void Renderer::drawCloth(const World& world) {
+    const Cloth& cloth = world.cloth;
+    if (!m_clothProgram.valid() || cloth.particleCount() == 0 || cloth.triangles.empty()) return;
+
+    m_clothNormals.resize(cloth.particleCount());  // allocates only when the count grows
+    computeVertexNormals(cloth, m_clothNormals);
+    m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, m_clothTopologyDirty);
+    m_clothTopologyDirty = false;
+
+    const RenderSettings& r = world.settings.render;
+    m_clothProgram.use();
+    setLighting(m_clothProgram, world.settings);
+    m_clothProgram.set("uModel", glm::mat4(1.0f));
+    m_clothProgram.set("uFrontColor", r.clothColor);
+    m_clothProgram.set("uBackColor", r.backColor);
+    m_clothProgram.set("uRoughness", r.roughness);
+    m_clothProgram.set("uTranslucency", 0.25f);  // thin fabric: some light comes through
+    if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    m_clothMesh.draw();
+    if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+}
+
+} // namespace cs

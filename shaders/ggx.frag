@@ -5,7 +5,7 @@
 //   G: Smith with the Schlick-GGX approximation, k = (roughness + 1)^2 / 8
 //   F: Schlick, F0 = 0.04 (a dielectric: cloth fibres, painted colliders)
 // Back faces take the back colour and the flipped normal (gl_FrontFacing), so a
-// single sheet shows both sides. Light: one directional key light, a hemispheric
+// single sheet shows both sides. Light: one directional key light (shadow-mapped), a hemispheric
 // fill scaled by the ambient term, and a little light through thin cloth.
 // All maths in linear RGB; the result is converted to sRGB here.
 
@@ -22,6 +22,24 @@ uniform float uAmbient;          // strength of the hemispheric fill
 uniform vec3 uFillFromSky;       // fill colour arriving from above
 uniform vec3 uFillFromGround;    // fill colour arriving from below
 uniform float uTranslucency;     // fraction of the key light passing through the sheet
+
+uniform sampler2DShadow uShadowMap;  // depth from the key light, hardware-compared
+uniform mat4 uLightViewProjection;
+uniform float uShadowTexel;          // metres per shadow-map texel
+uniform float uShadowTexelUv;        // 1 / shadow-map size
+
+// 1 where the key light arrives, 0 in full shadow. The point is pushed out along
+// the normal by a texel or so (normal-offset bias) against shadow acne.
+float keyLightVisibility(vec3 worldPosition, vec3 normal) {
+    vec4 p = uLightViewProjection * vec4(worldPosition + normal * (1.5 * uShadowTexel), 1.0);
+    vec3 uvz = p.xyz / p.w * 0.5 + 0.5;
+    uvz.z = min(uvz.z, 1.0);  // beyond the far plane still counts as behind every caster
+    float sum = 0.0;
+    for (int y = -1; y <= 1; ++y)
+        for (int x = -1; x <= 1; ++x)
+            sum += texture(uShadowMap, vec3(uvz.xy + vec2(x, y) * uShadowTexelUv, uvz.z));
+    return sum / 9.0;
+}
 
 out vec4 fragColor;
 
@@ -76,7 +94,8 @@ void main() {
     vec3 specular = d * g * f / max(4.0 * nDotV * nDotL, 1e-4);
     vec3 diffuse = (1.0 - f) * base / PI;
 
-    vec3 color = (diffuse + specular) * uLightIntensity * nDotL;
+    float visibility = nDotL > 0.0 ? keyLightVisibility(vWorldPosition, n) : 0.0;
+    vec3 color = (diffuse + specular) * uLightIntensity * nDotL * visibility;
     // thin sheet: the lit side glows faintly through to the other side
     color += uTranslucency * base / PI * uLightIntensity * max(dot(-n, l), 0.0);
     // hemispheric fill: sky from above, floor bounce from below

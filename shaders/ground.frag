@@ -2,8 +2,8 @@
 // A neutral grey floor with a procedural grid: major lines every metre, minor
 // lines every 10 cm that fade out with distance and before they get denser
 // than the pixels. Line widths are measured in pixels with fwidth, which also
-// antialiases them. Lit by the same key light and fill as the cloth (Lambert
-// only), then faded into the horizon colour so the finite quad has no edge.
+// antialiases them. Lit by the same key light (with its shadows) and fill as
+// the cloth (Lambert only), then faded into the horizon colour so the finite quad has no edge.
 
 in vec3 vWorldPosition;
 in vec3 vWorldNormal;
@@ -19,6 +19,24 @@ uniform vec3 uFillFromGround;
 uniform float uFogStart;        // metres from the eye
 uniform float uFogEnd;
 uniform vec3 uFogColor;
+
+uniform sampler2DShadow uShadowMap;  // depth from the key light, hardware-compared
+uniform mat4 uLightViewProjection;
+uniform float uShadowTexel;          // metres per shadow-map texel
+uniform float uShadowTexelUv;        // 1 / shadow-map size
+
+// 1 where the key light arrives, 0 in full shadow. The point is pushed out along
+// the normal by a texel or so (normal-offset bias) against shadow acne.
+float keyLightVisibility(vec3 worldPosition, vec3 normal) {
+    vec4 p = uLightViewProjection * vec4(worldPosition + normal * (1.5 * uShadowTexel), 1.0);
+    vec3 uvz = p.xyz / p.w * 0.5 + 0.5;
+    uvz.z = min(uvz.z, 1.0);  // beyond the far plane still counts as behind every caster
+    float sum = 0.0;
+    for (int y = -1; y <= 1; ++y)
+        for (int x = -1; x <= 1; ++x)
+            sum += texture(uShadowMap, vec3(uvz.xy + vec2(x, y) * uShadowTexelUv, uvz.z));
+    return sum / 9.0;
+}
 
 out vec4 fragColor;
 
@@ -53,7 +71,8 @@ void main() {
     if (!gl_FrontFacing) n = -n;
     float nDotL = max(dot(n, -uLightDirection), 0.0);
     vec3 fill = mix(uFillFromGround, uFillFromSky, 0.5 + 0.5 * n.y);
-    vec3 color = albedo / PI * uLightIntensity * nDotL + uAmbient * fill * albedo;
+    float visibility = nDotL > 0.0 ? keyLightVisibility(vWorldPosition, n) : 0.0;
+    vec3 color = albedo / PI * uLightIntensity * nDotL * visibility + uAmbient * fill * albedo;
 
     float fog = smoothstep(uFogStart, uFogEnd, distanceToEye);
     color = mix(color, uFogColor, fog);

@@ -308,22 +308,23 @@ void statsSection(AppContext& ctx) {
                 static_cast<double>(1000.0f / std::max(io.Framerate, 1e-3f)));
     ImGui::Text("physics %.3f ms / step   %d step(s) last frame", static_cast<double>(s.stepMs.mean()),
                 s.stepsLastFrame);
-    ImGui::Text("  integrate %.3f  constraints %.3f  collision %.3f ms", static_cast<double>(s.integrateMs),
-                static_cast<double>(s.constraintMs), static_cast<double>(s.collisionMs));
+    ImGui::Text("  integrate %.3f   constraints %.3f", static_cast<double>(s.integrateMs),
+                static_cast<double>(s.constraintMs));
+    ImGui::Text("  collision %.3f ms", static_cast<double>(s.collisionMs));
 
     char overlay[48];
     std::snprintf(overlay, sizeof overlay, "frame ms (max %.1f)", static_cast<double>(s.frameMs.max()));
     ImGui::PlotLines("##frame", s.frameMs.values.data(), static_cast<int>(s.frameMs.values.size()),
                      static_cast<int>(s.frameMs.next), overlay, 0.0f, std::max(33.3f, s.frameMs.max()),
-                     ImVec2(-1.0f, ImGui::GetFontSize() * 3.0f));
+                     ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3.0f));
     std::snprintf(overlay, sizeof overlay, "physics ms (max %.2f)", static_cast<double>(s.physicsMs.max()));
     ImGui::PlotLines("##physics", s.physicsMs.values.data(), static_cast<int>(s.physicsMs.values.size()),
                      static_cast<int>(s.physicsMs.next), overlay, 0.0f, std::max(1.0f, s.physicsMs.max()),
-                     ImVec2(-1.0f, ImGui::GetFontSize() * 3.0f));
+                     ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3.0f));
 
     const ClothStats cloth = measureCloth(world);
-    ImGui::Text("particles %zu   constraints %zu   triangles %zu", world.cloth.particleCount(),
-                world.cloth.links.size(), world.cloth.triangles.size());
+    ImGui::Text("particles %zu   constraints %zu", world.cloth.particleCount(), world.cloth.links.size());
+    ImGui::Text("triangles %zu", world.cloth.triangles.size());
     ImGui::Text("sim time %.3f s   steps %llu", world.time, static_cast<unsigned long long>(world.steps));
     ImGui::Text("iterations %d   residual %.3g m", s.lastStep.iterations, static_cast<double>(s.lastStep.residual));
     ImGui::Text("kinetic energy %.4g J", cloth.kineticEnergy);
@@ -345,7 +346,7 @@ void drawMainPanel(AppContext& ctx) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float margin = 8.0f;
     ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + margin, viewport->WorkPos.y + margin), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 27.0f, viewport->WorkSize.y - 2.0f * margin),
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30.0f, viewport->WorkSize.y - 2.0f * margin),
                              ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.88f);
     if (ImGui::Begin("clothsim")) {

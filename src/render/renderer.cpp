@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/matrix.hpp>
@@ -16,12 +17,14 @@ constexpr glm::vec3 kSkyHorizon(0.15f, 0.17f, 0.21f);
 constexpr glm::vec3 kSkyBelow(0.035f, 0.037f, 0.045f);
 constexpr glm::vec3 kFillFromSky(0.60f, 0.70f, 0.95f);    // hemispheric fill, upper half
 constexpr glm::vec3 kFillFromGround(0.40f, 0.36f, 0.32f); // light bounced off the floor
-constexpr glm::vec3 kGroundColor(0.30f, 0.30f, 0.30f);
+constexpr glm::vec3 kGroundColor(0.20f, 0.20f, 0.21f);
 constexpr glm::vec3 kPlaneColor(0.22f, 0.27f, 0.33f);
 constexpr glm::vec3 kColliderColor(0.20f, 0.27f, 0.38f);  // blue-grey spheres
 constexpr float kColliderRoughness = 0.35f;
 constexpr float kGroundHalfSize = 500.0f;  // metres; fog hides the edge
 constexpr float kPlaneHalfSize = 4.0f;     // metres
+constexpr int kShadowMapSize = 2048;       // texels per side
+constexpr GLint kShadowTextureUnit = 1;    // unit 0 is left to the UI
 
 void GLAD_API_PTR onGlDebugMessage(GLenum /*source*/, GLenum type, GLuint id, GLenum severity, GLsizei /*length*/,
                                    const GLchar* message, const void* /*user*/) {
@@ -57,19 +60,43 @@ Renderer::Renderer(std::filesystem::path shaderDir)
     : m_shaderDir(std::move(shaderDir)),
       m_clothProgram(m_shaderDir / "cloth.vert", m_shaderDir / "ggx.frag"),
       m_groundProgram(m_shaderDir / "ground.vert", m_shaderDir / "ground.frag"),
-      m_skyProgram(m_shaderDir / "sky.vert", m_shaderDir / "sky.frag") {
+      m_skyProgram(m_shaderDir / "sky.vert", m_shaderDir / "sky.frag"),
+      m_shadowProgram(m_shaderDir / "shadow.vert", m_shaderDir / "shadow.frag") {
     m_sphereMesh.upload(makeUvSphere(48, 24));
     m_quadMesh.upload(makeUnitQuad());
     glGenVertexArrays(1, &m_emptyVao);
+
+    // shadow map: a depth texture that the lit shaders compare against (hardware PCF)
+    glGenTextures(1, &m_shadowTexture);
+    glBindTexture(GL_TEXTURE_2D, m_shadowTexture);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, kShadowMapSize, kShadowMapSize, 0, GL_DEPTH_COMPONENT,
+                 GL_FLOAT, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    const float border[4] = {1.0f, 1.0f, 1.0f, 1.0f};  // outside the map: nothing casts
+    glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glGenFramebuffers(1, &m_shadowFramebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, m_shadowFramebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, m_shadowTexture, 0);
+    glDrawBuffer(GL_NONE);
+    glReadBuffer(GL_NONE);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 Renderer::~Renderer() {
+    if (m_shadowFramebuffer) glDeleteFramebuffers(1, &m_shadowFramebuffer);
+    if (m_shadowTexture) glDeleteTextures(1, &m_shadowTexture);
     if (m_emptyVao) glDeleteVertexArrays(1, &m_emptyVao);
 }
 
 std::string Renderer::loadShaders() {
     std::string errors;
-    for (ShaderProgram* program : {&m_clothProgram, &m_groundProgram, &m_skyProgram}) {
+    for (ShaderProgram* program : {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram}) {
         const std::string error = program->load();
         if (error.empty()) continue;
         if (!errors.empty()) errors += '\n';
@@ -82,6 +109,16 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
     if (framebufferWidth <= 0 || framebufferHeight <= 0) return;
     const float aspect = static_cast<float>(framebufferWidth) / static_cast<float>(framebufferHeight);
     m_view = makeCameraView(world.settings.camera, aspect);
+
+    // cloth vertices first: the shadow pass and the main pass draw the same buffers
+    const Cloth& cloth = world.cloth;
+    if (cloth.particleCount() > 0 && !cloth.triangles.empty()) {
+        m_clothNormals.resize(cloth.particleCount());  // allocates only when the count grows
+        computeVertexNormals(cloth, m_clothNormals);
+        m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, m_clothTopologyDirty);
+        m_clothTopologyDirty = false;
+    }
+    updateShadowMap(world);
 
     // state the UI pass may have changed; set it all every frame
     glViewport(0, 0, framebufferWidth, framebufferHeight);
@@ -115,6 +152,63 @@ void Renderer::setLighting(const ShaderProgram& program, const Settings& setting
     program.set("uAmbient", r.ambient);
     program.set("uFillFromSky", kFillFromSky);
     program.set("uFillFromGround", kFillFromGround);
+    glActiveTexture(GL_TEXTURE0 + kShadowTextureUnit);
+    glBindTexture(GL_TEXTURE_2D, m_shadowTexture);
+    glActiveTexture(GL_TEXTURE0);
+    program.set("uShadowMap", kShadowTextureUnit);
+    program.set("uLightViewProjection", m_lightViewProjection);
+    program.set("uShadowTexel", m_shadowTexel);
+    program.set("uShadowTexelUv", 1.0f / static_cast<float>(kShadowMapSize));
+}
+
+void Renderer::updateShadowMap(const World& world) {
+    // fit an orthographic light frustum around everything that casts: cloth and spheres
+    glm::vec3 lo(std::numeric_limits<float>::max()), hi(std::numeric_limits<float>::lowest());
+    for (const glm::vec3& p : world.cloth.positions) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    for (const SphereCollider& sphere : world.colliders.spheres) {
+        lo = glm::min(lo, sphere.center - glm::vec3(sphere.radius));
+        hi = glm::max(hi, sphere.center + glm::vec3(sphere.radius));
+    }
+    if (lo.x > hi.x) lo = hi = world.settings.camera.target;  // nothing casts: any small box will do
+    const glm::vec3 center = 0.5f * (lo + hi);
+    const float radius = std::max(0.5f * glm::length(hi - lo), 0.1f) * 1.05f;
+
+    const float length = glm::length(world.settings.render.lightDirection);
+    const glm::vec3 light = length > 1e-6f ? world.settings.render.lightDirection / length : glm::vec3(0.0f, -1.0f, 0.0f);
+    const glm::vec3 up = std::abs(light.y) < 0.99f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
+    const glm::vec3 eye = center - light * (radius + 1.0f);
+    const glm::mat4 view = glm::lookAt(eye, center, up);
+    const glm::mat4 projection = glm::ortho(-radius, radius, -radius, radius, 0.5f, 2.0f * radius + 1.5f);
+    m_lightViewProjection = projection * view;
+    m_shadowTexel = 2.0f * radius / static_cast<float>(kShadowMapSize);
+
+    glBindFramebuffer(GL_FRAMEBUFFER, m_shadowFramebuffer);
+    glViewport(0, 0, kShadowMapSize, kShadowMapSize);
+    glDisable(GL_SCISSOR_TEST);  // the UI pass of the last frame may have left it on
+    glDisable(GL_CULL_FACE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glDepthMask(GL_TRUE);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    if (m_shadowProgram.valid()) {
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_LESS);
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(1.5f, 3.0f);  // slope-scaled bias against acne on grazing surfaces
+        m_shadowProgram.use();
+        m_shadowProgram.set("uLightViewProjection", m_lightViewProjection);
+        m_shadowProgram.set("uModel", glm::mat4(1.0f));
+        if (!world.cloth.triangles.empty()) m_clothMesh.draw();
+        for (const SphereCollider& sphere : world.colliders.spheres) {
+            glm::mat4 model = glm::translate(glm::mat4(1.0f), sphere.center);
+            m_shadowProgram.set("uModel", glm::scale(model, glm::vec3(sphere.radius)));
+            m_sphereMesh.draw();
+        }
+        glDisable(GL_POLYGON_OFFSET_FILL);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 void Renderer::drawSky() {
@@ -189,11 +283,6 @@ void Renderer::drawColliders(const World& world) {
 void Renderer::drawCloth(const World& world) {
     const Cloth& cloth = world.cloth;
     if (!m_clothProgram.valid() || cloth.particleCount() == 0 || cloth.triangles.empty()) return;
-
-    m_clothNormals.resize(cloth.particleCount());  // allocates only when the count grows
-    computeVertexNormals(cloth, m_clothNormals);
-    m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, m_clothTopologyDirty);
-    m_clothTopologyDirty = false;
 
     const RenderSettings& r = world.settings.render;
     m_clothProgram.use();

@@ -1,7 +1,8 @@
 #pragma once
 // Draws a World with OpenGL 3.3 core: a sky gradient, the gridded ground, the
 // colliders and the cloth (GGX shading, two-sided). It reads the World and never
-// changes it. Needs a current context with GL loaded (glad) for every call,
+// changes it. The key light casts shadows (a shadow map fitted around the cloth
+// and the colliders each frame). Needs a current context with GL loaded (glad) for every call,
 // including construction and destruction.
 #include "camera.hpp"
 #include "mesh.hpp"
@@ -41,6 +42,7 @@ public:
     const CameraView& lastView() const { return m_view; }
 
 private:
+    void updateShadowMap(const World& world);
     void drawSky();
     void drawGround(const World& world);
     void drawColliders(const World& world);
@@ -51,11 +53,16 @@ private:
     ShaderProgram m_clothProgram;   // cloth.vert + ggx.frag: cloth and sphere colliders
     ShaderProgram m_groundProgram;  // ground.vert + ground.frag: ground and plane colliders
     ShaderProgram m_skyProgram;     // sky.vert + sky.frag: full-screen gradient
+    ShaderProgram m_shadowProgram;  // shadow.vert + shadow.frag: depth from the key light
 
     GpuMesh m_clothMesh;
     GpuMesh m_sphereMesh;
     GpuMesh m_quadMesh;
     GLuint m_emptyVao = 0;          // core profile needs a VAO even for attribute-less draws
+    GLuint m_shadowFramebuffer = 0;
+    GLuint m_shadowTexture = 0;     // depth, compared in the shaders (sampler2DShadow)
+    glm::mat4 m_lightViewProjection{1.0f};
+    float m_shadowTexel = 0.0f;     // metres per shadow-map texel
     std::vector<glm::vec3> m_clothNormals;  // kept between frames: no allocation per frame
     bool m_clothTopologyDirty = true;
     CameraView m_view;

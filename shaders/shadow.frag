@@ -1,0 +1,4 @@
+#version 330 core
+// Depth-only pass: the depth buffer is all we want.
+
+void main() {}

@@ -19,7 +19,6 @@ constexpr glm::vec3 kFillFromSky(0.60f, 0.70f, 0.95f);    // hemispheric fill, u
 constexpr glm::vec3 kFillFromGround(0.40f, 0.36f, 0.32f); // light bounced off the floor
 constexpr glm::vec3 kGroundColor(0.20f, 0.20f, 0.21f);
 constexpr glm::vec3 kPlaneColor(0.22f, 0.27f, 0.33f);
-constexpr glm::vec3 kColliderColor(0.20f, 0.27f, 0.38f);  // blue-grey spheres
 constexpr float kColliderRoughness = 0.35f;
 constexpr float kGroundHalfSize = 500.0f;  // metres; fog hides the edge
 constexpr float kPlaneHalfSize = 4.0f;     // metres
@@ -268,8 +267,8 @@ void Renderer::drawColliders(const World& world) {
     if (!m_clothProgram.valid() || world.colliders.spheres.empty()) return;
     m_clothProgram.use();
     setLighting(m_clothProgram, world.settings);
-    m_clothProgram.set("uFrontColor", kColliderColor);
-    m_clothProgram.set("uBackColor", kColliderColor);
+    m_clothProgram.set("uFrontColor", world.settings.render.colliderColor);
+    m_clothProgram.set("uBackColor", world.settings.render.colliderColor);
     m_clothProgram.set("uRoughness", kColliderRoughness);
     m_clothProgram.set("uTranslucency", 0.0f);
     for (const SphereCollider& sphere : world.colliders.spheres) {

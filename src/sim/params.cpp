@@ -152,6 +152,9 @@ std::vector<ParamDef> buildTable() {
     row({"render.back_color", "back colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
          glm::vec3(0.80f, 0.55f, 0.18f), "", "Base colour of the cloth's back side (linear RGB).",
          {}, false, CS_FIELD(glm::vec3, render.backColor)});
+    row({"render.collider_color", "collider colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
+         glm::vec3(0.10f, 0.22f, 0.55f), "", "Base colour of spheres and other colliders (linear RGB).",
+         {}, false, CS_FIELD(glm::vec3, render.colliderColor)});
     row({"render.roughness", "roughness", T::Float, G::Render, kLive, 0.04, 1.0, 0.65f, "",
          "GGX roughness: low is satin-shiny with a tight highlight, high is matte cotton.",
          {}, false, CS_FIELD(float, render.roughness)});

@@ -58,6 +58,7 @@ struct WindSettings {
 struct RenderSettings {
     glm::vec3 clothColor{};     // linear RGB base colour (front side)
     glm::vec3 backColor{};      // linear RGB base colour (back side)
+    glm::vec3 colliderColor{};  // linear RGB base colour of the colliders
     float roughness{};          // GGX roughness
     glm::vec3 lightDirection{}; // direction the light travels
     float lightIntensity{};

@@ -35,6 +35,8 @@ struct Malformed {
     const char* mustSay;  // a piece of the message
 };
 
+void PrintTo(const Malformed& m, std::ostream* out) { *out << (m.file[0] ? m.file : "(a directory)"); }
+
 class MalformedScene : public ::testing::TestWithParam<Malformed> {};
 
 TEST_P(MalformedScene, ReportsFileLineAndWhy) {

@@ -151,18 +151,9 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
     if (ctx.sceneRequested) {
         const std::filesystem::path path = *ctx.sceneRequested;
         ctx.sceneRequested.reset();
-        SceneLoad load = loadSceneFile(path);
-        if (!load.ok()) {
-            // keep the running scene; show where the file is wrong
-            ctx.sceneError = load.errorText();
-            std::cerr << ctx.sceneError << '\n';
+        if (!openScene(ctx, path)) {
+            std::cerr << ctx.sceneError << '\n';  // the running scene stays; the panel shows where the file is wrong
         } else {
-            ctx.scene = std::move(*load.scene);
-            if (ctx.scene.path.empty()) ctx.scene.path = path.string();
-            ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders));
-            ctx.settingsAtReset = ctx.scene.settings;
-            ctx.sceneError.clear();
-            ctx.recoveryMessage.clear();
             accumulator = 0.0;
             renderer.invalidateClothTopology();
             glfwSetWindowTitle(window, windowTitle(ctx.scene).c_str());
@@ -326,23 +317,11 @@ struct GlfwSession {
 
 int runApp(const AppOptions& options) {
     // --- the scene ---------------------------------------------------------------
-    SceneLoad load = loadSceneFile(options.scenePath);
-    if (!load.ok()) {
-        std::cerr << load.errorText() << '\n';
+    AppContext ctx;
+    if (!openScene(ctx, options.scenePath, options.overrides)) {
+        std::cerr << ctx.sceneError;
         return 2;
     }
-    AppContext ctx;
-    ctx.scene = std::move(*load.scene);
-    if (ctx.scene.path.empty()) ctx.scene.path = options.scenePath.string();
-    for (const std::string& assignment : options.overrides) {
-        const std::string error = applyOverride(ctx.scene.settings, assignment);
-        if (!error.empty()) {
-            std::cerr << "clothsim: --set " << assignment << ": " << error << '\n';
-            return 2;
-        }
-    }
-    ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders));
-    ctx.settingsAtReset = ctx.scene.settings;
     ctx.sceneFiles = listSceneFiles(sceneDir());
 
     // --- window and GL context -----------------------------------------------------

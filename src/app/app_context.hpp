@@ -99,4 +99,9 @@ struct AppContext {
     bool lagging() const { return now < lagVisibleUntil; }
 };
 
+// Makes the scene at `path` (with `overrides` applied) the running one. When it
+// does not load, nothing changes: the current scene keeps running and
+// ctx.sceneError holds the FILE:LINE errors. Returns whether it loaded.
+bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
+
 } // namespace cs

@@ -127,18 +127,12 @@ std::string clothObj(const Cloth& cloth) {
 }
 
 int runHeadless(const CommandLine& cl) {
-    SceneLoad load = loadSceneFile(cl.scenePath);
+    SceneLoad load = loadSceneFile(cl.scenePath, cl.overrides);
     if (!load.ok()) {
         std::cerr << load.errorText();
         return 2;
     }
-    SceneDesc& scene = *load.scene;
-    for (const std::string& assignment : cl.overrides) {
-        if (std::string error = applyOverride(scene.settings, assignment); !error.empty()) {
-            std::cerr << "clothsim: --set " << error << "\n";
-            return 2;
-        }
-    }
+    const SceneDesc& scene = *load.scene;
     Simulation sim(makeWorld(scene.settings, scene.colliders));
     std::vector<double> stepMs;
     HeadlessReport report = runSteps(sim, cl.steps, stepMs);

@@ -1,5 +1,7 @@
 #include "camera.hpp"
 
+#include "sim/params.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -8,11 +10,6 @@
 
 namespace cs {
 namespace {
-
-// Keep in step with the camera rows of the parameter table (params.cpp).
-constexpr float kMinPitch = -89.0f, kMaxPitch = 89.0f;      // degrees
-constexpr float kMinDistance = 0.1f, kMaxDistance = 100.0f;  // metres
-constexpr float kMaxTarget = 100.0f;                         // metres, per component
 
 constexpr float kOrbitDegreesPerPixel = 0.3f;
 constexpr float kZoomPerWheelStep = 0.88f;  // distance factor per wheel notch
@@ -26,9 +23,10 @@ float wrapDegrees(float degrees) {
 
 void clampCamera(CameraSettings& camera) {
     camera.yaw = wrapDegrees(camera.yaw);
-    camera.pitch = std::clamp(camera.pitch, kMinPitch, kMaxPitch);
-    camera.distance = std::clamp(camera.distance, kMinDistance, kMaxDistance);
-    camera.target = glm::clamp(camera.target, glm::vec3(-kMaxTarget), glm::vec3(kMaxTarget));
+    // the ranges are the camera rows of the parameter table
+    camera.pitch = clampToRange("camera.pitch", camera.pitch);
+    camera.distance = clampToRange("camera.distance", camera.distance);
+    camera.target = clampToRange("camera.target", camera.target);
 }
 
 // Unit vector from the target towards the eye.

@@ -328,6 +328,17 @@ SceneLoad loadSceneFile(const std::filesystem::path& path) {
     return parseScene(text, name);
 }
 
+SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
+    SceneLoad load = loadSceneFile(path);
+    if (!load.ok()) return load;
+    for (const std::string& assignment : overrides) {
+        if (std::string error = applyOverride(load.scene->settings, assignment); !error.empty())
+            load.errors.push_back({"--set " + assignment, 0, 0, error});
+    }
+    if (!load.errors.empty()) load.scene.reset();
+    return load;
+}
+
 std::string applyOverride(Settings& settings, std::string_view assignment) {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0) return "expected KEY=VALUE, got '" + std::string(assignment) + "'";

@@ -48,6 +48,10 @@ SceneLoad parseScene(std::string_view text, const std::string& fileName);
 // accepted for choices and solver ids. Returns an error message or "".
 std::string applyOverride(Settings& settings, std::string_view assignment);
 
+// Loads a scene file, then applies `--set` overrides in order. Override errors
+// come back as errors of the load, named "--set KEY=VALUE".
+SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides);
+
 // Writes a scene as TOML that parseScene reads back to the same values.
 std::string writeSceneToml(const SceneDesc& scene);
 

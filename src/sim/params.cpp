@@ -2,6 +2,7 @@
 
 #include "solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -313,6 +314,16 @@ std::string setParam(Settings& settings, const ParamDef& def, const ParamValue& 
     case T::Solver: *static_cast<std::string*>(p) = std::get<std::string>(value); break;
     }
     return {};
+}
+
+float clampToRange(std::string_view key, float value) {
+    const ParamDef* def = findParam(key);
+    if (!def) return value;
+    return std::clamp(value, static_cast<float>(def->minValue), static_cast<float>(def->maxValue));
+}
+
+glm::vec3 clampToRange(std::string_view key, glm::vec3 value) {
+    return {clampToRange(key, value.x), clampToRange(key, value.y), clampToRange(key, value.z)};
 }
 
 std::string_view typeName(ParamType type) {

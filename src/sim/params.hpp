@@ -54,6 +54,11 @@ std::string validateParam(const ParamDef& def, const ParamValue& value);
 // Validates, then stores. Returns the validation message on failure (settings untouched).
 std::string setParam(Settings& settings, const ParamDef& def, const ParamValue& value);
 
+// Clamps a value into the range of the parameter `key` (a Float or Vec3 row), for
+// code that moves a parameter continuously (the camera under the mouse).
+float clampToRange(std::string_view key, float value);
+glm::vec3 clampToRange(std::string_view key, glm::vec3 value);
+
 std::string_view typeName(ParamType type);
 std::string_view groupName(ParamGroup group);
 std::string formatValue(const ParamValue& value);

@@ -1,0 +1,19 @@
+#include "app_context.hpp"
+
+namespace cs {
+
+bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::vector<std::string>& overrides) {
+    SceneLoad load = loadSceneFile(path, overrides);
+    if (!load.ok()) {
+        ctx.sceneError = load.errorText();
+        return false;
+    }
+    ctx.scene = std::move(*load.scene);
+    ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders));
+    ctx.settingsAtReset = ctx.scene.settings;
+    ctx.sceneError.clear();
+    ctx.recoveryMessage.clear();
+    return true;
+}
+
+} // namespace cs

@@ -246,8 +246,10 @@ void parameterGroups(AppContext& ctx) {
         }
 
         ImGui::PushItemWidth(-ImGui::GetFontSize() * 10.0f);  // leave room for the labels
+        // a solver's own rows show only while it runs
+        const std::string& solver = ctx.sim->world().settings.solver.id;
         for (const ParamDef& def : table)
-            if (def.group == group) paramRow(ctx, def);
+            if (def.group == group && paramAppliesTo(def, solver)) paramRow(ctx, def);
         ImGui::PopItemWidth();
         ImGui::PopID();
     }

@@ -1,12 +1,14 @@
 #include "cloth.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <glm/geometric.hpp>
 
 namespace cs {
 
 void Cloth::setPinned(std::size_t particle, bool pin) {
     pinned[particle] = pin ? 1 : 0;
+    ++pinVersion;
     inverseMasses[particle] = pin || masses[particle] <= 0.0f ? 0.0f : 1.0f / masses[particle];
     if (pin) velocities[particle] = glm::vec3(0.0f);
 }
@@ -57,8 +59,9 @@ Cloth buildGridCloth(const ClothSettings& settings) {
     }
 
     // links: seed 001's "constraint level" — every neighbour up to linkLevel away along
-    // the row, the column and both diagonals
-    const int level = std::max(settings.linkLevel, 1);
+    // the row, the column and both diagonals — or seed 000's 12-neighbour stencil
+    const bool stencil12 = settings.linkPattern == LinkPattern::Stencil12;
+    const int level = stencil12 ? 2 : std::max(settings.linkLevel, 1);
     auto addLink = [&](int x0, int y0, int x1, int y1, LinkKind kind) {
         if (x1 < 0 || x1 >= nx || y1 < 0 || y1 >= ny) return;
         const auto a = index(x0, y0), b = index(x1, y1);
@@ -71,6 +74,7 @@ Cloth buildGridCloth(const ClothSettings& settings) {
                 const LinkKind diagonal = d == 1 ? LinkKind::Shear : LinkKind::Bend;
                 addLink(x, y, x + d, y, straight);
                 addLink(x, y, x, y + d, straight);
+                if (stencil12 && d > 1) continue;
                 addLink(x, y, x + d, y + d, diagonal);
                 addLink(x, y, x - d, y + d, diagonal);
             }
@@ -94,6 +98,8 @@ Cloth buildGridCloth(const ClothSettings& settings) {
         }
     }
 
+    cloth.bendElements = findBendElements(cloth.positions, cloth.triangles);
+    cloth.restPositions = cloth.positions;
     cloth.previousPositions = cloth.positions;
     cloth.velocities.assign(count, glm::vec3(0.0f));
     cloth.inverseMasses.resize(count);
@@ -114,6 +120,52 @@ void applyPinPreset(Cloth& cloth, PinPreset preset) {
     case PinPreset::TopRow: for (int x = 0; x < nx; ++x) pin(x, 0); break;
     case PinPreset::AllCorners: pin(0, 0); pin(nx - 1, 0); pin(0, ny - 1); pin(nx - 1, ny - 1); break;
     }
+}
+
+void toggleCornerPin(Cloth& cloth, int corner) {
+    if (cloth.columns == 0 || corner < 0 || corner > 3) return;
+    const int x = (corner & 1) ? cloth.columns - 1 : 0;
+    const int y = (corner & 2) ? cloth.rows - 1 : 0;
+    const auto i = static_cast<std::size_t>(y * cloth.columns + x);
+    cloth.setPinned(i, !cloth.pinned[i]);
+}
+
+float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
+    const glm::vec3 n1 = glm::cross(b - a, c - a);
+    const glm::vec3 n2 = glm::cross(a - b, d - b);
+    const float l1 = glm::length(n1), l2 = glm::length(n2);
+    if (l1 < 1e-20f || l2 < 1e-20f) return 0.0f;
+    return std::acos(std::clamp(glm::dot(n1, n2) / (l1 * l2), -1.0f, 1.0f));
+}
+
+std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
+                                          const std::vector<glm::uvec3>& triangles) {
+    // every directed edge (a -> b) remembers its triangle's third corner; the
+    // twin edge (b -> a) of the neighbouring triangle closes the hinge
+    struct HalfEdge {
+        std::uint64_t key;  // a << 32 | b
+        std::uint32_t opposite;
+    };
+    std::vector<HalfEdge> halfEdges;
+    halfEdges.reserve(triangles.size() * 3);
+    auto key = [](std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; };
+    for (const glm::uvec3& t : triangles) {
+        halfEdges.push_back({key(t.x, t.y), t.z});
+        halfEdges.push_back({key(t.y, t.z), t.x});
+        halfEdges.push_back({key(t.z, t.x), t.y});
+    }
+    std::sort(halfEdges.begin(), halfEdges.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.key < r.key; });
+    std::vector<BendElement> elements;
+    for (const HalfEdge& e : halfEdges) {
+        const auto a = static_cast<std::uint32_t>(e.key >> 32), b = static_cast<std::uint32_t>(e.key);
+        if (a > b) continue;  // each hinge once, from its lower-index side
+        const auto twin = std::lower_bound(halfEdges.begin(), halfEdges.end(), key(b, a),
+                                           [](const HalfEdge& h, std::uint64_t k) { return h.key < k; });
+        if (twin == halfEdges.end() || twin->key != key(b, a)) continue;  // a border edge
+        const std::uint32_t c = e.opposite, d = twin->opposite;
+        elements.push_back({a, b, c, d, dihedralAngle(positions[a], positions[b], positions[c], positions[d])});
+    }
+    return elements;
 }
 
 void computeVertexNormals(const Cloth& cloth, std::span<glm::vec3> normals) {

@@ -24,6 +24,14 @@ struct Link {
     LinkKind kind;
 };
 
+// Two triangles sharing the edge (a, b), with opposite corners c and d: the
+// hinge a dihedral bending constraint keeps at its rest angle.
+struct BendElement {
+    std::uint32_t a, b;   // the shared edge
+    std::uint32_t c, d;   // the corners opposite it
+    float restAngle;      // radians, angle between the two triangles' normals at rest
+};
+
 struct Cloth {
     // --- state: what the cloth does now -----------------------------------
     std::vector<glm::vec3> positions;          // metres
@@ -35,10 +43,16 @@ struct Cloth {
     // --- topology: what the cloth is --------------------------------------
     std::vector<float> masses;                 // kilograms, kept so that unpinning restores 1/m
     std::vector<glm::vec2> restUV;             // rest parameterisation in [0,1]^2
+    std::vector<glm::vec3> restPositions;      // metres, the shape the cloth was built in
     std::vector<glm::uvec3> triangles;         // counter-clockwise seen from the front
     std::vector<Link> links;                   // sorted by kind
+    std::vector<BendElement> bendElements;     // one per interior edge
     int columns = 0;                           // grid size when built from a grid, else 0
     int rows = 0;
+
+    // Bumped on every change, so that solvers and the renderer rebuild their caches.
+    std::uint64_t topologyVersion = 0;         // triangles, links or masses changed
+    std::uint64_t pinVersion = 0;              // a pin was set or released
 
     std::size_t particleCount() const { return positions.size(); }
     void setPinned(std::size_t particle, bool pin);
@@ -49,6 +63,17 @@ struct Cloth {
 Cloth buildGridCloth(const ClothSettings& settings);
 
 void applyPinPreset(Cloth& cloth, PinPreset preset);
+
+// Toggles the pin of one grid corner: 0 top-left, 1 top-right, 2 bottom-left,
+// 3 bottom-right (seed 002's keys 0-3). Does nothing on a cloth that is not a grid.
+void toggleCornerPin(Cloth& cloth, int corner);
+
+// The hinges of a triangle mesh: every edge shared by exactly two triangles.
+std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
+                                          const std::vector<glm::uvec3>& triangles);
+
+// Angle between the normals of triangles (a, b, c) and (b, a, d), radians in [0, pi].
+float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d);
 
 // Area-weighted vertex normals (the cross products are not normalised before
 // summing, so larger triangles count more).

@@ -43,9 +43,11 @@ inline DistanceProjection projectDistance(glm::vec3 xa, glm::vec3 xb, float wa, 
 // removed entirely while it is below friction x depth (static), otherwise
 // shortened by that amount (kinetic). Returns the depth pushed out, 0 if none.
 template <class Shape>
-float projectCollision(const Shape& shape, glm::vec3& x, glm::vec3 previous, float thickness, float friction) {
+float projectCollision(const Shape& shape, glm::vec3& x, glm::vec3 previous, float thickness, float friction,
+                       glm::vec3* normal = nullptr) {
     const auto contact = contactWith(shape, x, thickness);
     if (!contact) return 0.0f;
+    if (normal) *normal = contact->normal;
     x += contact->normal * contact->depth;
     const glm::vec3 slip = x - previous;
     const glm::vec3 tangential = slip - glm::dot(slip, contact->normal) * contact->normal;
@@ -56,8 +58,9 @@ float projectCollision(const Shape& shape, glm::vec3& x, glm::vec3 previous, flo
     return contact->depth;
 }
 
-// All colliders of a world (ground included) for one particle. Returns the deepest push.
+// All colliders of a world (ground included) for one particle. Returns the deepest
+// push; `normal` (if given) receives the outward normal of the last contact.
 float projectCollisions(const Colliders& colliders, const CollisionSettings& settings, glm::vec3& x,
-                        glm::vec3 previous);
+                        glm::vec3 previous, glm::vec3* normal = nullptr);
 
 } // namespace cs

@@ -2,11 +2,12 @@
 
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
 #include <numbers>
 
 namespace cs {
 
-glm::vec3 windPressure(const WindSettings& wind, double time) {
+glm::vec3 windVelocity(const WindSettings& wind, double time) {
     const float len = glm::length(wind.direction);
     if (len < 1e-6f || wind.strength == 0.0f) return glm::vec3(0.0f);
     const double phase = 2.0 * std::numbers::pi * static_cast<double>(wind.gustFrequency) * time;
@@ -14,19 +15,85 @@ glm::vec3 windPressure(const WindSettings& wind, double time) {
     return wind.direction / len * (wind.strength * gust);
 }
 
-void accumulateWindForces(const Cloth& cloth, glm::vec3 pressure, std::span<glm::vec3> forces) {
-    if (pressure == glm::vec3(0.0f)) return;
-    const auto& x = cloth.positions;
+void accumulateAerodynamicForces(const Cloth& cloth, std::span<const glm::vec3> x, std::span<const glm::vec3> v,
+                                 const WindSettings& wind, glm::vec3 windVel, std::span<glm::vec3> forces) {
+    const float halfRho = 0.5f * wind.airDensity;
+    if (halfRho <= 0.0f || (wind.dragCoefficient <= 0.0f && wind.liftCoefficient <= 0.0f)) return;
     for (const glm::uvec3& t : cloth.triangles) {
-        // c = 2 * area * n, so area * (P.n) n = (P.c) c / (2 |c|)
-        const glm::vec3 c = glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]);
-        const float len = glm::length(c);
-        if (len < 1e-20f) continue;
-        const glm::vec3 perCorner = c * (glm::dot(pressure, c) / (6.0f * len));
+        const glm::vec3 u = windVel - (v[t.x] + v[t.y] + v[t.z]) * (1.0f / 3.0f);
+        const float speedSquared = glm::dot(u, u);
+        if (speedSquared < 1e-12f) continue;
+        const glm::vec3 c = glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]);  // 2 A n
+        const float twiceArea = glm::length(c);
+        if (twiceArea < 1e-20f) continue;
+        const float speed = std::sqrt(speedSquared);
+        const glm::vec3 flow = u / speed;
+        glm::vec3 n = c / twiceArea;
+        float cosTheta = glm::dot(n, flow);
+        if (cosTheta < 0.0f) n = -n, cosTheta = -cosTheta;
+        const float q = halfRho * 0.5f * twiceArea * speedSquared * cosTheta;  // 1/2 rho A |u|^2 cos
+        const glm::vec3 f = q * (wind.dragCoefficient * flow + wind.liftCoefficient * (n - cosTheta * flow));
+        const glm::vec3 perCorner = f * (1.0f / 3.0f);
         forces[t.x] += perCorner;
         forces[t.y] += perCorner;
         forces[t.z] += perCorner;
     }
+}
+
+float springStiffness(const SpringSettings& springs, LinkKind kind) {
+    switch (kind) {
+    case LinkKind::Stretch: return springs.stretchStiffness;
+    case LinkKind::Shear: return springs.shearStiffness;
+    case LinkKind::Bend: return springs.bendStiffness;
+    }
+    return 0.0f;
+}
+
+void accumulateSpringForces(const Cloth& cloth, const SpringSettings& springs, std::span<const glm::vec3> x,
+                            std::span<const glm::vec3> v, std::span<glm::vec3> forces) {
+    const float stiffness[kLinkKindCount] = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
+    const float kd = springs.damping;
+    for (const Link& link : cloth.links) {
+        const glm::vec3 d = x[link.b] - x[link.a];
+        const float len = glm::length(d);
+        if (len < 1e-12f) continue;
+        const glm::vec3 dir = d / len;
+        const float k = stiffness[static_cast<int>(link.kind)];
+        const float magnitude = k * (len - link.restLength) + kd * glm::dot(dir, v[link.b] - v[link.a]);
+        const glm::vec3 f = magnitude * dir;
+        forces[link.a] += f;
+        forces[link.b] -= f;
+    }
+}
+
+float particleDampingCoefficient(const Settings& settings, float mass, bool airDrag) {
+    return (airDrag ? mass * settings.solver.damping : 0.0f) + settings.springs.pointDamping;
+}
+
+void computeForces(const Cloth& cloth, const Settings& settings, double time, std::span<const glm::vec3> x,
+                   std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag) {
+    const glm::vec3 g = settings.sim.gravity;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        const float m = cloth.masses[i];
+        forces[i] = m * g - particleDampingCoefficient(settings, m, airDrag) * v[i];
+    }
+    accumulateSpringForces(cloth, settings.springs, x, v, forces);
+    accumulateAerodynamicForces(cloth, x, v, settings.wind, windVelocity(settings.wind, time), forces);
+}
+
+SpringJacobian springJacobian(const Link& link, const SpringSettings& springs, glm::vec3 xa, glm::vec3 xb) {
+    SpringJacobian j{glm::mat3(0.0f), glm::mat3(0.0f)};
+    const glm::vec3 d = xb - xa;
+    const float len = glm::length(d);
+    if (len < 1e-12f) return j;
+    const glm::vec3 dir = d / len;
+    const glm::mat3 outer = glm::outerProduct(dir, dir);
+    const float k = springStiffness(springs, link.kind);
+    // K = k [ d^d^T + (1 - L/l)(I - d^d^T) ], with the transverse term only under tension
+    const float transverse = std::max(0.0f, 1.0f - link.restLength / len);
+    j.dfdx = k * (outer + transverse * (glm::mat3(1.0f) - outer));
+    j.dfdv = springs.damping * outer;
+    return j;
 }
 
 } // namespace cs

@@ -30,9 +30,18 @@ using G = ParamGroup;
 constexpr ParamApply kLive = ParamApply::Live;
 constexpr ParamApply kOnReset = ParamApply::OnReset;
 
+// The solver families, for rows only some solvers read.
+const std::vector<std::string_view> kForceBased = {"explicit_euler", "symplectic_euler", "verlet",
+                                                   "rk4", "implicit_euler", "desbrun"};
+const std::vector<std::string_view> kPositionBased = {"jakobsen", "pbd", "xpbd"};
+
 std::vector<ParamDef> buildTable() {
     std::vector<ParamDef> t;
     auto row = [&t](ParamDef def) { t.push_back(std::move(def)); };
+    auto rowFor = [&t](const std::vector<std::string_view>& solvers, ParamDef def) {
+        def.solvers = solvers;
+        t.push_back(std::move(def));
+    };
 
     // --- simulation clock -------------------------------------------------
     row({"sim.dt", "physics step", T::Float, G::Scene, kLive, 1.0 / 240.0, 1.0 / 30.0, 1.0f / 60.0f, "s",
@@ -56,31 +65,114 @@ std::vector<ParamDef> buildTable() {
          "'solver' is short for 'solver.id'.",
          {}, false, CS_FIELD(std::string, solver.id)});
     row({"solver.substeps", "substeps", T::Int, G::Solver, kLive, 1, 200, 20, "",
-         "Substeps per physics step (XPBD 'small steps'). More substeps make the cloth stiffer "
-         "and less stretchy for the same compliance, at proportional cost.",
+         "Substeps per physics step: every solver advances in steps of dt / substeps. More substeps "
+         "keep explicit integrators stable with stiffer springs and make XPBD stiffer, at proportional cost.",
          {}, false, CS_FIELD(int, solver.substeps)});
-    row({"solver.iterations", "iterations", T::Int, G::Solver, kLive, 1, 100, 1, "",
-         "Constraint passes per substep. With many substeps one pass is usually best.",
-         {}, false, CS_FIELD(int, solver.iterations)});
-    row({"solver.stretch_compliance", "stretch compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+    rowFor({"jakobsen", "pbd", "xpbd"},
+           {"solver.iterations", "iterations", T::Int, G::Solver, kLive, 1, 100, 1, "",
+            "Constraint passes per substep. PBD and Jakobsen get stiffer with more; with XPBD's many "
+            "substeps one pass is usually best.",
+            {}, false, CS_FIELD(int, solver.iterations)});
+    rowFor({"xpbd"}, {"solver.stretch_compliance", "stretch compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
          1e-8f, "m/N",
          "Inverse stiffness of the structural links (row and column neighbours). 0 is "
          "inextensible; raising it lets the cloth stretch like rubber.",
          {}, true, CS_FIELD(float, solver.stretchCompliance)});
-    row({"solver.shear_compliance", "shear compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+    rowFor({"xpbd"}, {"solver.shear_compliance", "shear compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
          1e-6f, "m/N",
          "Inverse stiffness of the diagonal links. Raising it lets the weave skew, so the cloth "
          "drapes more softly.",
          {}, true, CS_FIELD(float, solver.shearCompliance)});
-    row({"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+    rowFor({"xpbd"}, {"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
          1e-3f, "m/N",
-         "Inverse stiffness of the long links (grid distance 2 and more) that resist bending. "
-         "Raising it gives more, finer folds; lowering it makes paper-like sheets.",
+         "Inverse stiffness of bending: of the long links (grid distance 2 and more), or with dihedral "
+         "bending of the hinge angle between neighbouring triangles (rad/(N m)). Raising it gives more, "
+         "finer folds; lowering it makes paper-like sheets.",
          {}, true, CS_FIELD(float, solver.bendCompliance)});
-    row({"solver.damping", "damping", T::Float, G::Solver, kLive, 0.0, 20.0, 0.2f, "1/s",
-         "Velocity damping rate: each second the velocity loses about this fraction. Raising it "
-         "calms the cloth faster and makes it look heavier, as if moving through honey.",
+    row({"solver.damping", "air drag", T::Float, G::Solver, kLive, 0.0, 20.0, 0.2f, "1/s",
+         "Global air drag: each second the velocity loses about this fraction (a force -m k v for the "
+         "force-based solvers, Verlet's c = 1 - dt k, a velocity scale for the position-based ones). "
+         "Raising it calms the cloth faster, as if moving through honey.",
          {}, false, CS_FIELD(float, solver.damping)});
+    rowFor(kPositionBased,
+           {"solver.bending", "bending", T::Choice, G::Solver, kLive, 0, 0, std::string("links"), "",
+            "What resists bending: the long links (distance-2 and beyond), or dihedral constraints on "
+            "the angle between neighbouring triangles (seed 003), which bend without resisting stretch.",
+            {"links", "dihedral"}, false, CS_CHOICE_FIELD(BendingModel, solver.bending)});
+    rowFor(kPositionBased,
+           {"solver.tethers", "tethers", T::Bool, G::Solver, kLive, 0, 1, false, "",
+            "Long-range attachments (Kim et al. 2012): no particle may move farther from a pinned "
+            "particle than its rest distance times the slack. Stops the sag that unconverged links "
+            "allow under a heavy cloth, at little cost.",
+            {}, false, CS_FIELD(bool, solver.tethers)});
+    rowFor(kPositionBased,
+           {"solver.tether_slack", "tether slack", T::Float, G::Solver, kLive, 1.0, 2.0, 1.0f, "",
+            "Tethers allow this ratio of the rest distance to the pin; above 1 they only catch "
+            "large stretch.",
+            {}, false, CS_FIELD(float, solver.tetherSlack)});
+
+    // --- springs of the force-based solvers -------------------------------
+    rowFor(kForceBased,
+           {"springs.stretch_stiffness", "stretch stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 200.0f, "N/m",
+            "Hooke constant of the structural links. Stiffer cloth stretches less but explicit "
+            "integrators need smaller steps (more substeps) to stay stable.",
+            {}, true, CS_FIELD(float, springs.stretchStiffness)});
+    rowFor(kForceBased,
+           {"springs.shear_stiffness", "shear stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 50.0f, "N/m",
+            "Hooke constant of the diagonal links: how much the weave resists skewing.",
+            {}, true, CS_FIELD(float, springs.shearStiffness)});
+    rowFor(kForceBased,
+           {"springs.bend_stiffness", "bend stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 5.0f, "N/m",
+            "Hooke constant of the long links that resist bending. Lower gives finer folds.",
+            {}, true, CS_FIELD(float, springs.bendStiffness)});
+    rowFor(kForceBased,
+           {"springs.damping", "spring damping", T::Float, G::Solver, kLive, 0.0, 100.0, 0.1f, "N s/m",
+            "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (seed 001). It damps "
+            "the fast stretch oscillations that make explicit steps explode, not the swinging.",
+            {}, true, CS_FIELD(float, springs.damping)});
+    rowFor(kForceBased,
+           {"springs.point_damping", "point damping", T::Float, G::Solver, kLive, 0.0, 10.0, 0.0f, "N s/m",
+            "b of seed 000: a force -b v on every particle, the same for light and heavy particles.",
+            {}, true, CS_FIELD(float, springs.pointDamping)});
+    rowFor({"implicit_euler"},
+           {"implicit.cg_tolerance", "CG tolerance", T::Float, G::Solver, kLive, 1e-10, 0.1, 1e-4f, "",
+            "Conjugate gradient stops when the residual is this fraction of the right-hand side. "
+            "Smaller is more accurate and costs more iterations.",
+            {}, true, CS_FIELD(float, implicit.cgTolerance)});
+    rowFor({"implicit_euler"},
+           {"implicit.cg_max_iterations", "CG max iterations", T::Int, G::Solver, kLive, 1, 2000, 100, "",
+            "At most this many conjugate-gradient iterations per step.",
+            {}, false, CS_FIELD(int, implicit.cgMaxIterations)});
+    rowFor(kForceBased,
+           {"provot.enabled", "Provot constraints", T::Bool, G::Solver, kLive, 0, 1, false, "",
+            "Provot 1995: after each step, structural and shear springs stretched beyond (1 + tau) rest "
+            "are pulled back, and velocities follow. Lets soft springs look like stiff cloth.",
+            {}, false, CS_FIELD(bool, provot.enabled)});
+    rowFor(kForceBased,
+           {"provot.max_stretch", "Provot tau", T::Float, G::Solver, kLive, 0.0, 1.0, 0.1f, "",
+            "tau: the stretch ratio above 1 that the Provot fix-up allows (0.1 = 10 %).",
+            {}, false, CS_FIELD(float, provot.maxStretch)});
+    rowFor(kForceBased,
+           {"provot.iterations", "Provot iterations", T::Int, G::Solver, kLive, 1, 100, 4, "",
+            "Passes of the Provot fix-up per step.",
+            {}, false, CS_FIELD(int, provot.iterations)});
+    rowFor({"pbd"},
+           {"pbd.stretch_stiffness", "stretch stiffness", T::Float, G::Solver, kLive, 0.0, 1.0, 1.0f, "",
+            "PBD stiffness k in [0, 1] of the structural links, corrected to 1 - (1 - k)^(1/n) for n "
+            "iterations (seed 004) — yet the result still stiffens with more iterations and smaller steps.",
+            {}, false, CS_FIELD(float, pbd.stretchStiffness)});
+    rowFor({"pbd"},
+           {"pbd.shear_stiffness", "shear stiffness", T::Float, G::Solver, kLive, 0.0, 1.0, 0.5f, "",
+            "PBD stiffness k in [0, 1] of the diagonal links.", {}, false, CS_FIELD(float, pbd.shearStiffness)});
+    rowFor({"pbd"},
+           {"pbd.bend_stiffness", "bend stiffness", T::Float, G::Solver, kLive, 0.0, 1.0, 0.1f, "",
+            "PBD stiffness k in [0, 1] of bending (long links or dihedral angles).",
+            {}, false, CS_FIELD(float, pbd.bendStiffness)});
+    rowFor({"jakobsen"},
+           {"jakobsen.relaxation", "relaxation K", T::Float, G::Solver, kLive, 0.01, 1.0, 1.0f, "",
+            "Fraction of each link's error removed per pass (Jakobsen 2001, seed 001's positional "
+            "constraint). 1 is rigid; lower is softer and converges slower.",
+            {}, false, CS_FIELD(float, jakobsen.relaxation)});
 
     // --- cloth (applied on reset: they change the topology) ---------------
     row({"cloth.resolution", "resolution", T::Int2, G::Cloth, kOnReset, 2, 512, glm::ivec2(32, 32), "",
@@ -95,6 +187,11 @@ std::vector<ParamDef> buildTable() {
     row({"cloth.origin", "origin", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(0.0f, 2.0f, 0.0f), "m",
          "Where the cloth starts: the middle of its top edge when vertical, its centre when horizontal.",
          {}, false, CS_FIELD(glm::vec3, cloth.origin)});
+    row({"cloth.link_pattern", "link pattern", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("level"), "",
+         "level: every neighbour up to link_level away along rows, columns and both diagonals (seed "
+         "001); stencil12: seed 000's 12 neighbours (structural, shear, and every second particle along "
+         "rows and columns).",
+         {"level", "stencil12"}, false, CS_CHOICE_FIELD(LinkPattern, cloth.linkPattern)});
     row({"cloth.link_level", "link level", T::Int, G::Cloth, kOnReset, 1, 4, 2, "",
          "Connect each particle to neighbours up to this grid distance along rows, columns and "
          "diagonals (seed 001). 1: structural + shear only; 2 adds bending links; more is stiffer.",
@@ -135,16 +232,27 @@ std::vector<ParamDef> buildTable() {
     row({"wind.direction", "direction", T::Vec3, G::Wind, kLive, -1.0, 1.0, glm::vec3(0.0f, 0.0f, 1.0f), "",
          "Direction the wind blows towards (normalised).",
          {}, false, CS_FIELD(glm::vec3, wind.direction)});
-    row({"wind.strength", "strength", T::Float, G::Wind, kLive, 0.0, 50.0, 0.0f, "N/m^2",
-         "Pressure on a face turned square to the wind; only the part along each triangle's "
-         "normal pushes it (seed 003), scaled by the triangle's area.",
+    row({"wind.strength", "speed", T::Float, G::Wind, kLive, 0.0, 50.0, 0.0f, "m/s",
+         "Wind speed. Each triangle feels drag and lift from the air moving past it (wind minus the "
+         "triangle's velocity), so still air also slows a falling sheet.",
          {}, false, CS_FIELD(float, wind.strength)});
     row({"wind.gust_amplitude", "gust amplitude", T::Float, G::Wind, kLive, 0.0, 2.0, 0.5f, "",
-         "Strength varies as 1 + amplitude x sin(2 pi f t) (seed 004). Above 1 the wind reverses.",
+         "Speed varies as 1 + amplitude x sin(2 pi f t) (seed 004). Above 1 the wind reverses.",
          {}, false, CS_FIELD(float, wind.gustAmplitude)});
     row({"wind.gust_frequency", "gust frequency", T::Float, G::Wind, kLive, 0.0, 10.0, 0.5f, "Hz",
          "How many gusts per second.",
          {}, false, CS_FIELD(float, wind.gustFrequency)});
+    row({"wind.air_density", "air density", T::Float, G::Wind, kLive, 0.0, 10.0, 1.2f, "kg/m^3",
+         "Density of the air (1.2 at sea level). 0 turns aerodynamics off, so a sheet falls like a stone.",
+         {}, false, CS_FIELD(float, wind.airDensity)});
+    row({"wind.drag_coefficient", "drag coefficient", T::Float, G::Wind, kLive, 0.0, 5.0, 1.0f, "",
+         "C_D: force along the relative air flow, 1/2 rho C_D A |u|^2 cos(theta). Higher: the cloth "
+         "is pushed harder by wind and falls slower.",
+         {}, false, CS_FIELD(float, wind.dragCoefficient)});
+    row({"wind.lift_coefficient", "lift coefficient", T::Float, G::Wind, kLive, 0.0, 5.0, 0.3f, "",
+         "C_L: force across the flow on a tilted triangle, 1/2 rho C_L A |u|^2 cos(theta) sin(theta). "
+         "Makes a flag flutter and a falling sheet glide sideways.",
+         {}, false, CS_FIELD(float, wind.liftCoefficient)});
 
     // --- render -----------------------------------------------------------
     row({"render.cloth_color", "front colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
@@ -216,6 +324,10 @@ std::string formatNumber(double x) {
 }
 
 } // namespace
+
+bool paramAppliesTo(const ParamDef& def, std::string_view solverId) {
+    return def.solvers.empty() || std::find(def.solvers.begin(), def.solvers.end(), solverId) != def.solvers.end();
+}
 
 std::span<const ParamDef> paramTable() {
     static const std::vector<ParamDef> table = buildTable();
@@ -394,7 +506,13 @@ std::string listParams() {
         out += std::string(def.key) + "\t" + std::string(typeName(def.type)) + "\tdefault " +
                formatValue(def.defaultValue) + "\t" + describeRange(def) +
                (def.unit.empty() ? "" : " " + std::string(def.unit)) + "\t" +
-               (def.apply == ParamApply::Live ? "live" : "on reset") + "\t" + std::string(def.help) + "\n";
+               (def.apply == ParamApply::Live ? "live" : "on reset") + "\t" + std::string(def.help);
+        if (!def.solvers.empty()) {
+            out += " (solvers:";
+            for (auto id : def.solvers) out += " " + std::string(id);
+            out += ")";
+        }
+        out += "\n";
     }
     return out;
 }

@@ -36,7 +36,11 @@ struct ParamDef {
     std::vector<std::string_view> choices;  // names for Choice (index = stored int)
     bool logarithmic = false;    // UI hint for values spanning decades (compliances)
     void* (*field)(Settings&) = nullptr;
+    std::vector<std::string_view> solvers{};  // solver ids that read it; empty: every solver
 };
+
+// Whether a parameter matters while `solverId` runs (the panel shows only those).
+bool paramAppliesTo(const ParamDef& def, std::string_view solverId);
 
 std::span<const ParamDef> paramTable();
 

@@ -11,6 +11,8 @@ namespace cs {
 enum class Orientation : int { Vertical, Horizontal };
 enum class MassMode : int { PerParticle, Density };
 enum class PinPreset : int { None, TopCorners, TopRow, AllCorners };
+enum class LinkPattern : int { Level, Stencil12 };
+enum class BendingModel : int { Links, Dihedral };
 
 struct SimSettings {
     float dt{};                 // physics step, seconds
@@ -26,7 +28,41 @@ struct SolverSettings {
     float stretchCompliance{};  // metres per newton (inverse stiffness), structural links
     float shearCompliance{};    // metres per newton, diagonal links
     float bendCompliance{};     // metres per newton, distance >= 2 links
-    float damping{};            // velocity damping rate, 1 / second
+    float damping{};            // air drag rate, 1 / second: every solver loses this fraction of velocity per second
+    BendingModel bending{};     // position-based solvers: long links or dihedral (hinge) angles resist bending
+    bool tethers{};             // position-based solvers: long-range attachments to pinned particles
+    float tetherSlack{};        // tethers allow this ratio of the rest distance, >= 1
+};
+
+// Springs of the force-based solvers: every link is a Hooke spring.
+struct SpringSettings {
+    float stretchStiffness{};   // newtons per metre, structural links
+    float shearStiffness{};     // newtons per metre, diagonal links
+    float bendStiffness{};      // newtons per metre, long links
+    float damping{};            // k_d, newton seconds per metre, along each spring (seed 001)
+    float pointDamping{};       // b, newton seconds per metre, -b v on every particle (seed 000)
+};
+
+struct ImplicitSettings {
+    float cgTolerance{};        // relative residual at which conjugate gradient stops
+    int cgMaxIterations{};
+};
+
+// Provot 1995 deformation constraints: a fix-up after force-based steps.
+struct ProvotSettings {
+    bool enabled{};
+    float maxStretch{};         // tau: springs longer than (1 + tau) rest are pulled back
+    int iterations{};
+};
+
+struct PbdSettings {
+    float stretchStiffness{};   // in [0, 1], Müller et al. 2007
+    float shearStiffness{};
+    float bendStiffness{};
+};
+
+struct JakobsenSettings {
+    float relaxation{};         // K in (0, 1]: fraction of each constraint error removed per pass
 };
 
 struct ClothSettings {
@@ -34,6 +70,7 @@ struct ClothSettings {
     float spacing{};            // rest distance between neighbours, metres
     Orientation orientation{};  // hanging in the x-y plane, or lying in the x-z plane
     glm::vec3 origin{};         // vertical: middle of the top edge; horizontal: centre, metres
+    LinkPattern linkPattern{};  // seed 001 levels, or seed 000's 12-neighbour stencil
     int linkLevel{};            // links to neighbours up to this grid distance (seed 001)
     MassMode massMode{};
     float particleMass{};       // kilograms, when massMode == PerParticle
@@ -50,9 +87,12 @@ struct CollisionSettings {
 
 struct WindSettings {
     glm::vec3 direction{};      // normalised on use
-    float strength{};           // pressure on a face turned to the wind, newtons per square metre
-    float gustAmplitude{};      // relative: strength varies by ±amplitude
+    float strength{};           // wind speed, metres per second
+    float gustAmplitude{};      // relative: speed varies by ±amplitude
     float gustFrequency{};      // hertz
+    float airDensity{};         // kilograms per cubic metre
+    float dragCoefficient{};    // C_D of a cloth triangle
+    float liftCoefficient{};    // C_L of a cloth triangle
 };
 
 struct RenderSettings {
@@ -78,6 +118,11 @@ struct CameraSettings {
 struct Settings {
     SimSettings sim;
     SolverSettings solver;
+    SpringSettings springs;
+    ImplicitSettings implicit;
+    ProvotSettings provot;
+    PbdSettings pbd;
+    JakobsenSettings jakobsen;
     ClothSettings cloth;
     CollisionSettings collision;
     WindSettings wind;

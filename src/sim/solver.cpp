@@ -1,14 +1,28 @@
 #include "solver.hpp"
 
-#include "solvers/xpbd.hpp"
+#include "solvers/solvers.hpp"
 
 namespace cs {
 
 std::span<const SolverInfo> solverRegistry() {
     static const SolverInfo registry[] = {
+        {"explicit_euler", "Explicit Euler", "Forward Euler on springs: simplest, explodes when stiff",
+         makeExplicitEulerSolver},
+        {"symplectic_euler", "Symplectic Euler", "Semi-implicit Euler on springs: velocity first, then position",
+         makeSymplecticEulerSolver},
+        {"verlet", "Verlet", "Position Verlet on springs with seed 001's damping factor", makeVerletSolver},
+        {"rk4", "Runge-Kutta 4", "Classic fourth-order Runge-Kutta on springs", makeRk4Solver},
+        {"implicit_euler", "Implicit Euler (Baraff-Witkin)",
+         "Baraff & Witkin 1998: one Newton step, filtered preconditioned CG", makeImplicitEulerSolver},
+        {"desbrun", "Semi-implicit (Desbrun)",
+         "Desbrun et al. 1999: linear part implicit through a prefactored matrix, torque correction",
+         makeDesbrunSolver},
+        {"jakobsen", "Jakobsen (Verlet + constraints)",
+         "Jakobsen 2001: Verlet with relaxed positional distance constraints", makeJakobsenSolver},
+        {"pbd", "PBD", "Position-based dynamics, Mueller et al. 2007, stiffness k in [0, 1]", makePbdSolver},
         {"xpbd", "XPBD (small steps)",
          "Extended position-based dynamics, Macklin et al. 2016, with substeps (Macklin et al. 2019)",
-         [] { return std::unique_ptr<Solver>(new XpbdSolver()); }},
+         makeXpbdSolver},
     };
     return registry;
 }

@@ -19,6 +19,7 @@ struct StepStats {
     int iterations = 0;         // constraint passes (or solver iterations) this step
     float residual = 0.0f;      // largest constraint violation in the last pass, metres
     bool diverged = false;      // set by the guard when the state became unusable
+    int factorizations = 0;     // matrix factorisations so far (solvers that factor; to show reuse)
 };
 
 class Solver {

@@ -25,6 +25,7 @@
 // order; distance links resist bending only through long links (no dihedral
 // angle constraint); very stiff long links can lock folds.
 #include "xpbd.hpp"
+#include "solvers.hpp"
 
 #include "../constraints.hpp"
 #include "../forces.hpp"
@@ -65,11 +66,12 @@ StepStats XpbdSolver::step(World& world, float dt) {
     const float* w = cloth.inverseMasses.data();
     const std::size_t n = cloth.particleCount();
 
-    // external forces: wind is evaluated once per physics step from the current shape
+    // external forces: aerodynamics are evaluated once per physics step from the current state
     {
         CS_TIME_SCOPE(stats.integrateMs);
         std::fill(m_forces.begin(), m_forces.end(), glm::vec3(0.0f));
-        accumulateWindForces(cloth, windPressure(s.wind, world.time), m_forces);
+        accumulateAerodynamicForces(cloth, cloth.positions, cloth.velocities, s.wind, windVelocity(s.wind, world.time),
+                                    m_forces);
     }
 
     float residual = 0.0f;
@@ -123,5 +125,7 @@ StepStats XpbdSolver::step(World& world, float dt) {
     stats.residual = residual;
     return stats;
 }
+
+std::unique_ptr<Solver> makeXpbdSolver() { return std::make_unique<XpbdSolver>(); }
 
 } // namespace cs

@@ -1,0 +1,38 @@
+#pragma once
+// What every force-based integrator shares: scratch arrays sized to the cloth,
+// accelerations from the force model, and the end of a substep — contact with
+// the colliders (position pushed out, inward velocity removed, Coulomb friction)
+// and Provot's deformation constraints. Each integrator is one file that derives
+// from this and writes only its own update rule.
+#include "../solver.hpp"
+
+#include <span>
+#include <vector>
+
+namespace cs {
+
+class ForceBasedSolver : public Solver {
+protected:
+    // Sizes `count` scratch arrays of particle vectors to the cloth (allocates only
+    // when the particle count changes) and returns them.
+    std::span<std::vector<glm::vec3>> scratch(const Cloth& cloth, std::size_t count);
+
+    // a = f(x, v) / m for free particles, 0 for pinned ones.
+    void accelerations(const World& world, double time, std::span<const glm::vec3> x, std::span<const glm::vec3> v,
+                       std::span<glm::vec3> forces, std::span<glm::vec3> a, bool airDrag = true) const;
+
+    // After the integrator moved the cloth from `start` over h seconds: resolves
+    // contacts and applies Provot's fix-up, correcting velocities so that they
+    // stay consistent with the positions. Pinned particles are put back.
+    void finishSubstep(World& world, std::span<const glm::vec3> start, float h);
+
+private:
+    std::vector<std::vector<glm::vec3>> m_scratch;
+};
+
+// Provot 1995: pulls structural and shear links stretched beyond (1 + tau) rest
+// back to that length, moving both ends (or only the free one). Returns the
+// number of links it shortened in the last pass.
+int applyProvotConstraints(Cloth& cloth, const ProvotSettings& provot);
+
+} // namespace cs

@@ -1,0 +1,8 @@
+// PLACEHOLDER until the real implementation lands.
+#include "solvers.hpp"
+
+namespace cs {
+
+std::unique_ptr<Solver> makeJakobsenSolver() { return makeXpbdSolver(); }
+
+} // namespace cs

@@ -1,0 +1,71 @@
+// Position Verlet with damping (seed 001), on the mass-spring model.
+//
+// Method. Positions only: x' = x + c (x - x_prev) + a h^2, with c = 1 - h k for
+// the air drag k (seed 001 writes it x' = (1 + c) x - c x_prev + a dt^2 with its
+// own c; c = 1 is undamped Verlet). Second order, time-reversible, and exact for
+// constant acceleration. Velocities are not part of the method; we keep an
+// estimate v = (x' - x) / h + a h / 2 (the velocity at x') because the spring
+// damping and aerodynamics need one and because it is the state every solver shares.
+//
+// Switching in: the previous positions are derived from the shared state as
+// x_prev = x - v h + a h^2 / 2 (Taylor), so that Verlet continues any motion —
+// free fall included — without a kick. Air drag enters through c, so the force
+// model is evaluated without its -m k v term here.
+//
+// Weakness: conditionally stable like symplectic Euler; the velocity lags half a
+// step, so velocity-dependent forces (damping) are first order only.
+#include "../profile.hpp"
+#include "force_based.hpp"
+
+namespace cs {
+namespace {
+
+class VerletSolver final : public ForceBasedSolver {
+public:
+    std::string_view id() const override { return "verlet"; }
+
+    StepStats step(World& world, float dt) override {
+        StepStats stats;
+        CS_TIME_SCOPE(stats.totalMs);
+        Cloth& cloth = world.cloth;
+        auto buffers = scratch(cloth, 4);
+        auto& start = buffers[0];
+        auto& forces = buffers[1];
+        auto& a = buffers[2];
+        auto& previous = buffers[3];
+        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const float h = dt / static_cast<float>(substeps);
+        const float c = std::max(0.0f, 1.0f - h * world.settings.solver.damping);
+        const std::size_t n = cloth.particleCount();
+        for (int sub = 0; sub < substeps; ++sub) {
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                // the drag lives in c, so the force model must not apply it again
+                accelerations(world, world.time + sub * h, cloth.positions, cloth.velocities, forces, a, false);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const glm::vec3 x = cloth.positions[i];
+                    if (sub == 0) previous[i] = x - h * cloth.velocities[i] + 0.5f * h * h * a[i];
+                    start[i] = x;
+                    const glm::vec3 next = x + c * (x - previous[i]) + h * h * a[i];
+                    cloth.positions[i] = next;
+                    cloth.velocities[i] = (next - x) / h + 0.5f * h * a[i];
+                }
+            }
+            {
+                CS_TIME_SCOPE(stats.collisionMs);
+                finishSubstep(world, start, h);
+            }
+            // contact and Provot may have moved particles: carry their velocity change into x_prev
+            for (std::size_t i = 0; i < n; ++i)
+                previous[i] = cloth.positions[i] - h * cloth.velocities[i] + 0.5f * h * h * a[i];
+        }
+        stats.iterations = substeps;
+        return stats;
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Solver> makeVerletSolver() { return std::make_unique<VerletSolver>(); }
+
+} // namespace cs

@@ -38,6 +38,31 @@ inline DistanceProjection projectDistance(glm::vec3 xa, glm::vec3 xb, float wa, 
     return out;
 }
 
+struct DihedralProjection {
+    glm::vec3 delta[4]{};    // corrections of a, b (the shared edge), c and d
+    float deltaLambda = 0.0f;
+    float violation = 0.0f;  // C = angle - rest angle, radians
+};
+
+// Dihedral bending constraint on the hinge (a, b) between triangles (a, b, c)
+// and (b, a, d) (Mueller et al. 2007, appendix A; seed 003). With p the corners
+// relative to a, n1 = p_b x p_c / |.|, n2 = p_b x p_d / |.|, d = n1 . n2, the
+// constraint is C = acos(d) - phi0 with gradients -q_i / sqrt(1 - d^2):
+//   q_c = (p_b x n2 + (n1 x p_b) d) / |p_b x p_c|
+//   q_d = (p_b x n1 + (n2 x p_b) d) / |p_b x p_d|
+//   q_b = -(p_c x n2 + (n1 x p_c) d) / |p_b x p_c| - (p_d x n1 + (n2 x p_d) d) / |p_b x p_d|
+//   q_a = -q_b - q_c - q_d
+// and the XPBD update multiplied through by s^2 = 1 - d^2 so that it stays finite
+// near a flat hinge: dlambda = s^2 (-C - alphaTilde lambda) / (sum w |q|^2 + alphaTilde s^2),
+// dx_i = -w_i q_i dlambda / s. phi0 is in this convention (pi for a flat rest state).
+// Skipped (no correction) when a triangle is degenerate.
+DihedralProjection projectDihedral(const glm::vec3 x[4], const float w[4], float restAngle, float alphaTilde,
+                                   float lambda);
+
+// The rest angle of a BendElement (angle between normals, 0 when flat) in the
+// convention of projectDihedral (pi when flat).
+inline float dihedralRestAngle(float angleBetweenNormals) { return 3.14159265358979f - angleBetweenNormals; }
+
 // Pushes x out of a collider (inflated by thickness) and applies Coulomb
 // friction in positional form: the slip since `previous` along the surface is
 // removed entirely while it is below friction x depth (static), otherwise

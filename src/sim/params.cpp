@@ -94,7 +94,7 @@ std::vector<ParamDef> buildTable() {
          "force-based solvers, Verlet's c = 1 - dt k, a velocity scale for the position-based ones). "
          "Raising it calms the cloth faster, as if moving through honey.",
          {}, false, CS_FIELD(float, solver.damping)});
-    rowFor(kPositionBased,
+    rowFor({"pbd", "xpbd"},
            {"solver.bending", "bending", T::Choice, G::Solver, kLive, 0, 0, std::string("links"), "",
             "What resists bending: the long links (distance-2 and beyond), or dihedral constraints on "
             "the angle between neighbouring triangles (seed 003), which bend without resisting stretch.",
@@ -126,7 +126,7 @@ std::vector<ParamDef> buildTable() {
             "Hooke constant of the long links that resist bending. Lower gives finer folds.",
             {}, true, CS_FIELD(float, springs.bendStiffness)});
     rowFor(kForceBased,
-           {"springs.damping", "spring damping", T::Float, G::Solver, kLive, 0.0, 100.0, 0.1f, "N s/m",
+           {"springs.damping", "spring damping", T::Float, G::Solver, kLive, 0.0, 100.0, 0.01f, "N s/m",
             "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (seed 001). It damps "
             "the fast stretch oscillations that make explicit steps explode, not the swinging.",
             {}, true, CS_FIELD(float, springs.damping)});

@@ -1,8 +1,286 @@
-// PLACEHOLDER until the real implementation lands: behaves as symplectic Euler.
-#include "solvers.hpp"
+// Semi-implicit integration with a precomputed matrix: Desbrun, Schröder &
+// Barr, "Interactive Animation of Structured Deformable Objects", Graphics
+// Interface 1999 (seed 002, sections 3.3 and 4.2.2.3).
+//
+// The split. A spring's force on a, with d = x_b - x_a, is
+//   k (|d| - L) d^  =  k d  -  k L d^.
+// The first part is a zero-rest-length spring: LINEAR in the positions, with a
+// constant Jacobian. Summed over the links it is H x with
+//   H = -sum_links k (e_a - e_b)(e_a - e_b)^T (x) I3,
+// a k-weighted graph Laplacian, the same for x, y and z. The second part,
+// -k L d^, is the non-linear rest-length term.
+//
+// The constant matrix. One backward-Euler step that treats only the linear part
+// implicitly (its Jacobian is H; no velocity Jacobian) reads
+//   (M - h^2 H) dv = h (f + h H v),   v' = v + dv,   x' = x + h v',
+// with f every force of the model (cs::computeForces: springs with their rest
+// lengths and damping, gravity, drag, aerodynamics). Because H's blocks are
+// k I3, the 3n x 3n system is one n x n scalar system with three right-hand
+// sides (the x, y and z columns). Pinned particles leave the system: it is
+// built over the free particles only, so their dv is 0 and a link to a pin adds
+// only to its free end's diagonal. M - h^2 H is constant while h, the spring
+// constants, the masses, the topology and the pins stay the same, so it is
+// factored once (sparse LDL^T with a fill-reducing ordering, never a dense
+// inverse) and every step costs two sparse triangular solves. The factor is
+// redone only when one of those changes; StepStats.factorizations counts them.
+//
+// Why it allows huge stiffness. (M - h^2 H)^-1 is a low-pass filter on the
+// forces: the stiffer the springs, the more it smooths the force over the
+// mesh, and the eigenvalues of the step are bounded for any k and h (the
+// linear part is integrated unconditionally stably). Seed 002 reports that
+// the spring constant could be varied by a factor of 10^5 (Desbrun: 10^6)
+// without instability at a fixed 0.02 s step.
+//
+// The torque correction. The filter is an approximation for the non-linear
+// part, and filtering spreads a force over its neighbours, which can make the
+// cloth turn where the forces exert no torque ("the non-linear components are
+// approximated as torque changes on a global scale"). We compare the angular
+// momentum of the free particles after the filtered update with that of the
+// plain explicit update h M^-1 f, about their centre of mass x_c:
+//   dL = sum_i m_i (x_i - x_c) x (dv_i - h f_i / m_i),
+//   I  = sum_i m_i (|r_i|^2 I3 - r_i r_i^T),   w = I^-1 dL,
+// and subtract w x r_i from every free dv_i. This removes exactly dL and
+// changes no linear momentum (sum m_i r_i = 0). Skipped when I is near
+// singular (a cloth collapsed onto a line).
+//
+// Weaknesses. The filter damps the linear part heavily: stiff cloth looks
+// overdamped and slow at large steps, and motion at the scale of the whole
+// cloth is damped too. The rest-length part is only approximated (treated as
+// if it had the zero-rest-length Jacobian), so cloth at or near its rest
+// lengths — compressed or folded cloth especially — is integrated less
+// accurately, and Provot's fix-up is usually needed to limit stretch. Changing
+// h, a stiffness, a mass or a pin costs a new factorisation (milliseconds for
+// thousands of particles, seconds in seed 002's dense 1999 version), so
+// variable time steps are expensive.
+#include "../forces.hpp"
+#include "../profile.hpp"
+#include "force_based.hpp"
+
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <cstdint>
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/matrix.hpp>
+#include <vector>
 
 namespace cs {
+namespace {
 
-std::unique_ptr<Solver> makeDesbrunSolver() { return makeSymplecticEulerSolver(); }
+using SparseMatrixD = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+
+class DesbrunSolver final : public ForceBasedSolver {
+public:
+    std::string_view id() const override { return "desbrun"; }
+
+    void topologyChanged(World&) override { m_patternValid = false; }
+
+    StepStats step(World& world, float dt) override {
+        StepStats stats;
+        CS_TIME_SCOPE(stats.totalMs);
+        Cloth& cloth = world.cloth;
+        const std::size_t n = cloth.particleCount();
+        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const float h = dt / static_cast<float>(substeps);
+        if (n == 0) return stats;
+        auto buffers = scratch(cloth, 3);
+        auto& start = buffers[0];
+        auto& forces = buffers[1];
+        auto& dv = buffers[2];
+        {
+            CS_TIME_SCOPE(stats.constraintMs);
+            ensureFactor(cloth, world.settings.springs, h);
+        }
+        for (int sub = 0; sub < substeps; ++sub) {
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                computeForces(cloth, world.settings, world.time + sub * h, cloth.positions, cloth.velocities, forces);
+                gatherRightHandSide(cloth, world.settings.springs, forces, h);
+            }
+            {
+                CS_TIME_SCOPE(stats.constraintMs);
+                solveInPlace();
+            }
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                for (std::size_t i = 0; i < n; ++i) dv[i] = glm::vec3(0.0f);
+                for (std::size_t f = 0; f < m_free.size(); ++f)
+                    dv[m_free[f]] = glm::vec3(m_solution(static_cast<Eigen::Index>(f), 0),
+                                              m_solution(static_cast<Eigen::Index>(f), 1),
+                                              m_solution(static_cast<Eigen::Index>(f), 2));
+                if (!std::getenv("NO_TORQUE")) correctTorque(cloth, forces, dv, h);
+                // update velocities, then positions with the new velocities
+                for (std::size_t i = 0; i < n; ++i) {
+                    start[i] = cloth.positions[i];
+                    if (cloth.inverseMasses[i] == 0.0f) continue;
+                    cloth.velocities[i] += dv[i];
+                    cloth.positions[i] += h * cloth.velocities[i];
+                }
+            }
+            CS_TIME_SCOPE(stats.collisionMs);
+            finishSubstep(world, start, h);
+        }
+        stats.iterations = substeps;
+        stats.factorizations = m_factorizations;
+        return stats;
+    }
+
+private:
+    // --- the constant matrix M - h^2 H over the free particles ---------------
+    void ensureFactor(const Cloth& cloth, const SpringSettings& springs, float h) {
+        const std::size_t n = cloth.particleCount();
+        const bool samePattern = m_patternValid && m_topologyVersion == cloth.topologyVersion &&
+                                 m_pinVersion == cloth.pinVersion && m_particles == n &&
+                                 m_links == cloth.links.size() && m_inverseMasses == cloth.inverseMasses;
+        const bool sameValues = samePattern && m_h == h && m_stiffness[0] == springs.stretchStiffness &&
+                                m_stiffness[1] == springs.shearStiffness && m_stiffness[2] == springs.bendStiffness;
+        if (sameValues) return;
+
+        if (!samePattern) {
+            m_patternValid = true;
+            m_topologyVersion = cloth.topologyVersion;
+            m_pinVersion = cloth.pinVersion;
+            m_particles = n;
+            m_links = cloth.links.size();
+            m_inverseMasses = cloth.inverseMasses;  // masses and pins, compared every step
+            m_compact.assign(n, -1);
+            m_free.clear();
+            for (std::size_t i = 0; i < n; ++i)
+                if (cloth.inverseMasses[i] != 0.0f) {
+                    m_compact[i] = static_cast<int>(m_free.size());
+                    m_free.push_back(static_cast<std::uint32_t>(i));
+                }
+            const auto rows = static_cast<Eigen::Index>(m_free.size());
+            m_rhs.setZero(rows, 3);
+            m_solution.setZero(rows, 3);
+            m_permuted.setZero(rows, 3);
+        }
+        m_h = h;
+        m_stiffness = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
+
+        // (M - h^2 H)_ii = m_i + h^2 sum_j k_ij,  (M - h^2 H)_ij = -h^2 k_ij
+        const double h2 = static_cast<double>(h) * static_cast<double>(h);
+        std::vector<Eigen::Triplet<double, int>> entries;
+        entries.reserve(m_free.size() + 4 * cloth.links.size());
+        for (std::size_t f = 0; f < m_free.size(); ++f)
+            entries.emplace_back(static_cast<int>(f), static_cast<int>(f), static_cast<double>(cloth.masses[m_free[f]]));
+        for (const Link& link : cloth.links) {
+            const double k = h2 * static_cast<double>(springStiffness(springs, link.kind));
+            const int a = m_compact[link.a], b = m_compact[link.b];
+            if (a >= 0) entries.emplace_back(a, a, k);
+            if (b >= 0) entries.emplace_back(b, b, k);
+            if (a >= 0 && b >= 0) {
+                entries.emplace_back(a, b, -k);
+                entries.emplace_back(b, a, -k);
+            }
+        }
+        const auto rows = static_cast<Eigen::Index>(m_free.size());
+        m_matrix.resize(rows, rows);
+        m_matrix.setFromTriplets(entries.begin(), entries.end());
+        if (rows == 0) return;
+        if (!samePattern) m_factor.analyzePattern(m_matrix);
+        m_factor.factorize(m_matrix);
+        ++m_factorizations;
+    }
+
+    // The three right-hand-side columns h (f + h H v) over the free particles.
+    void gatherRightHandSide(const Cloth& cloth, const SpringSettings& springs, std::span<const glm::vec3> forces,
+                             float h) {
+        const double hd = h;
+        for (std::size_t f = 0; f < m_free.size(); ++f)
+            for (int c = 0; c < 3; ++c)
+                m_rhs(static_cast<Eigen::Index>(f), c) = hd * static_cast<double>(forces[m_free[f]][c]);
+        // h^2 H v: each link adds h^2 k (v_b - v_a) to a and the opposite to b
+        const float stiffness[kLinkKindCount] = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
+        for (const Link& link : cloth.links) {
+            const glm::vec3 pull = (h * h * stiffness[static_cast<int>(link.kind)]) *
+                                   (cloth.velocities[link.b] - cloth.velocities[link.a]);
+            const int a = m_compact[link.a], b = m_compact[link.b];
+            for (int c = 0; c < 3; ++c) {
+                if (a >= 0) m_rhs(a, c) += static_cast<double>(pull[c]);
+                if (b >= 0) m_rhs(b, c) -= static_cast<double>(pull[c]);
+            }
+        }
+    }
+
+    // m_solution = (M - h^2 H)^-1 m_rhs through the LDL^T factor of P A P^T,
+    // with the permutations applied by hand (Eigen's solve() allocates).
+    void solveInPlace() {
+        if (m_free.empty()) return;
+        const auto& permutation = m_factor.permutationP().indices();
+        const auto rows = static_cast<Eigen::Index>(m_free.size());
+        for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(permutation[i]) = m_rhs.row(i);
+        m_factor.matrixL().solveInPlace(m_permuted);
+        const auto& diagonal = m_factor.vectorD();
+        for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(i) /= diagonal[i];
+        m_factor.matrixU().solveInPlace(m_permuted);
+        for (Eigen::Index i = 0; i < rows; ++i) m_solution.row(i) = m_permuted.row(permutation[i]);
+    }
+
+    // --- torque correction ------------------------------------------------
+    // Removes the angular momentum (about the free particles' centre of mass)
+    // that the filtered dv adds compared with the explicit update h f / m.
+    void correctTorque(const Cloth& cloth, std::span<const glm::vec3> forces, std::span<glm::vec3> dv, float h) const {
+        if (m_free.size() < 3) return;
+        glm::dvec3 centre(0.0);
+        double mass = 0.0;
+        for (std::uint32_t i : m_free) {
+            const double m = cloth.masses[i];
+            centre += m * glm::dvec3(cloth.positions[i]);
+            mass += m;
+        }
+        if (!(mass > 0.0)) return;
+        centre /= mass;
+
+        glm::dvec3 angular(0.0);
+        double ixx = 0, iyy = 0, izz = 0, ixy = 0, ixz = 0, iyz = 0;
+        for (std::uint32_t i : m_free) {
+            const double m = cloth.masses[i];
+            const glm::dvec3 r = glm::dvec3(cloth.positions[i]) - centre;
+            const glm::dvec3 excess = m * glm::dvec3(dv[i]) - static_cast<double>(h) * glm::dvec3(forces[i]);
+            angular += glm::cross(r, excess);
+            ixx += m * (r.y * r.y + r.z * r.z);
+            iyy += m * (r.x * r.x + r.z * r.z);
+            izz += m * (r.x * r.x + r.y * r.y);
+            ixy -= m * r.x * r.y;
+            ixz -= m * r.x * r.z;
+            iyz -= m * r.y * r.z;
+        }
+        const glm::dmat3 inertia(ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz);
+        const double determinant = glm::determinant(inertia);
+        const double scale = (ixx + iyy + izz) / 3.0;
+        if (!(determinant > 1e-9 * scale * scale * scale)) return;  // near singular: skip
+        const glm::dvec3 omega = glm::inverse(inertia) * angular;
+        for (std::uint32_t i : m_free) {
+            const glm::dvec3 r = glm::dvec3(cloth.positions[i]) - centre;
+            dv[i] -= glm::vec3(glm::cross(omega, r));
+        }
+    }
+
+    // cache key: the pattern (topology, pins, masses) and the values (h, k)
+    bool m_patternValid = false;
+    std::uint64_t m_topologyVersion = ~0ull;
+    std::uint64_t m_pinVersion = ~0ull;
+    std::size_t m_particles = 0;
+    std::size_t m_links = 0;
+    std::vector<float> m_inverseMasses;
+    float m_h = 0.0f;
+    std::array<float, kLinkKindCount> m_stiffness{};
+    int m_factorizations = 0;
+
+    std::vector<int> m_compact;          // particle -> row of the system, -1 when pinned
+    std::vector<std::uint32_t> m_free;   // row of the system -> particle
+    SparseMatrixD m_matrix;
+    Eigen::SimplicialLDLT<SparseMatrixD> m_factor;
+    Eigen::MatrixXd m_rhs, m_solution, m_permuted;  // free particles x 3 (x, y, z columns)
+};
+
+} // namespace
+
+std::unique_ptr<Solver> makeDesbrunSolver() { return std::make_unique<DesbrunSolver>(); }
 
 } // namespace cs

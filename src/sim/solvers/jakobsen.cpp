@@ -1,8 +1,105 @@
-// PLACEHOLDER until the real implementation lands.
+// Jakobsen's "Advanced Character Physics" (2001): Verlet integration plus
+// positional distance constraints relaxed in place (seed 001's "positional
+// constraint").
+//
+// Method. Each substep moves every particle with damped position Verlet,
+// x' = x + c (x - x_prev) + a h^2 with c = 1 - h k (air drag k), then runs
+// solver.iterations relaxation passes: for each link, both ends move along it
+// to remove the fraction K (jakobsen.relaxation) of its length error, split by
+// inverse mass (pinned particles stay). Colliders push particles out inside the
+// loop. Velocity is implicit in x - x_prev; the shared velocity is estimated as
+// (x' - x) / h + a h / 2 and x_prev is derived back from it, so switching in and
+// out of Jakobsen keeps the motion.
+//
+// Weaknesses: like PBD the stiffness depends on iteration count and time step;
+// it has no notion of compliance; long chains stretch when under-iterated.
+#include "../constraints.hpp"
+#include "../profile.hpp"
+#include "position_based.hpp"
 #include "solvers.hpp"
 
-namespace cs {
+#include <algorithm>
+#include <cmath>
 
-std::unique_ptr<Solver> makeJakobsenSolver() { return makeXpbdSolver(); }
+namespace cs {
+namespace {
+
+class JakobsenSolver final : public Solver {
+public:
+    std::string_view id() const override { return "jakobsen"; }
+
+    StepStats step(World& world, float dt) override {
+        StepStats stats;
+        CS_TIME_SCOPE(stats.totalMs);
+        Cloth& cloth = world.cloth;
+        const Settings& s = world.settings;
+        const std::size_t n = cloth.particleCount();
+        if (m_forces.size() != n) {
+            m_forces.assign(n, glm::vec3(0.0f));
+            m_start.assign(n, glm::vec3(0.0f));
+        }
+        const int substeps = std::max(s.solver.substeps, 1);
+        const int passes = std::max(s.solver.iterations, 1);
+        const float h = dt / static_cast<float>(substeps);
+        const float c = std::clamp(1.0f - h * s.solver.damping, 0.0f, 1.0f);
+        const float relaxation = std::clamp(s.jakobsen.relaxation, 0.0f, 1.0f);
+        const std::span<const Tether> tethers =
+            s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
+        glm::vec3* x = cloth.positions.data();
+        const float* w = cloth.inverseMasses.data();
+        {
+            CS_TIME_SCOPE(stats.integrateMs);
+            externalForces(world, m_forces);
+        }
+        float residual = 0.0f;
+        for (int sub = 0; sub < substeps; ++sub) {
+            // Verlet, with x_prev derived from the shared velocity
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                for (std::size_t i = 0; i < n; ++i) {
+                    m_start[i] = x[i];
+                    if (w[i] == 0.0f) continue;
+                    const glm::vec3 a = m_forces[i] * w[i];
+                    const glm::vec3 previous = x[i] - h * cloth.velocities[i] + 0.5f * h * h * a;
+                    x[i] += c * (x[i] - previous) + h * h * a;
+                }
+            }
+            // relax
+            for (int pass = 0; pass < passes; ++pass) {
+                const bool lastPass = sub == substeps - 1 && pass == passes - 1;
+                {
+                    CS_TIME_SCOPE(stats.constraintMs);
+                    for (const Link& link : cloth.links) {
+                        const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
+                                                       0.0f, 0.0f);
+                        x[link.a] += relaxation * p.deltaA;
+                        x[link.b] += relaxation * p.deltaB;
+                        if (lastPass) residual = std::max(residual, std::abs(p.violation));
+                    }
+                    projectTethers(tethers, cloth.positions);
+                }
+                CS_TIME_SCOPE(stats.collisionMs);
+                projectAllCollisions(world, m_start);
+            }
+            stats.iterations += passes;
+            CS_TIME_SCOPE(stats.integrateMs);
+            for (std::size_t i = 0; i < n; ++i) {
+                cloth.previousPositions[i] = m_start[i];
+                cloth.velocities[i] = w[i] == 0.0f ? glm::vec3(0.0f) : (x[i] - m_start[i]) / h + 0.5f * h * m_forces[i] * w[i];
+            }
+        }
+        stats.residual = residual;
+        return stats;
+    }
+
+private:
+    std::vector<glm::vec3> m_forces;
+    std::vector<glm::vec3> m_start;
+    TetherCache m_tethers;
+};
+
+} // namespace
+
+std::unique_ptr<Solver> makeJakobsenSolver() { return std::make_unique<JakobsenSolver>(); }
 
 } // namespace cs

@@ -16,115 +16,133 @@
 // faster for the same cost and damps less. solver.iterations > 1 runs extra
 // passes within a substep, accumulating lambda as in the 2016 paper.
 //
-// Here the constraints are the cloth's distance links (compliance per link kind:
-// stretch, shear, bend) and collisions with the colliders and the ground, which
-// are solved as positional constraints after the links in each substep, with
-// positional Coulomb friction. Velocity damping multiplies v by (1 - k h).
+// Constraints: the cloth's distance links (compliance per link kind), or with
+// solver.bending = dihedral the stretch and shear links plus a dihedral angle
+// constraint per interior edge (seed 003); optional tethers to the pins (Kim et
+// al. 2012, hard and one-sided); collisions with the colliders and the ground
+// as positional constraints with Coulomb friction, last in each pass. Air drag
+// multiplies v by (1 - k h).
 //
 // Weaknesses: Gauss–Seidel ordering makes the result depend slightly on link
-// order; distance links resist bending only through long links (no dihedral
-// angle constraint); very stiff long links can lock folds.
-#include "xpbd.hpp"
-#include "solvers.hpp"
-
+// order; one pass per substep leaves a residual that gathers at point pins
+// (tethers remove most of it); stiff long links can lock folds.
 #include "../constraints.hpp"
-#include "../forces.hpp"
 #include "../profile.hpp"
+#include "position_based.hpp"
+#include "solvers.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace cs {
+namespace {
 
-void XpbdSolver::ensureSized(const Cloth& cloth) {
-    if (m_lambda.size() != cloth.links.size()) m_lambda.assign(cloth.links.size(), 0.0f);
-    if (m_forces.size() != cloth.particleCount()) m_forces.assign(cloth.particleCount(), glm::vec3(0.0f));
-    if (m_predicted.size() != cloth.particleCount()) m_predicted.assign(cloth.particleCount(), glm::vec3(0.0f));
-}
+class XpbdSolver final : public Solver {
+public:
+    std::string_view id() const override { return "xpbd"; }
+    void topologyChanged(World& world) override { ensureSized(world.cloth); }
 
-void XpbdSolver::topologyChanged(World& world) { ensureSized(world.cloth); }
+    StepStats step(World& world, float dt) override {
+        StepStats stats;
+        CS_TIME_SCOPE(stats.totalMs);
+        Cloth& cloth = world.cloth;
+        const Settings& s = world.settings;
+        ensureSized(cloth);
 
-StepStats XpbdSolver::step(World& world, float dt) {
-    StepStats stats;
-    CS_TIME_SCOPE(stats.totalMs);
-    Cloth& cloth = world.cloth;
-    const Settings& s = world.settings;
-    ensureSized(cloth);
+        const int substeps = std::max(s.solver.substeps, 1);
+        const int passes = std::max(s.solver.iterations, 1);
+        const float h = dt / static_cast<float>(substeps);
+        const bool dihedral = s.solver.bending == BendingModel::Dihedral;
+        const float compliance[kLinkKindCount] = {s.solver.stretchCompliance, s.solver.shearCompliance,
+                                                  s.solver.bendCompliance};
+        float alphaTilde[kLinkKindCount];
+        for (int k = 0; k < kLinkKindCount; ++k) alphaTilde[k] = compliance[k] / (h * h);
+        const float dragFactor = std::clamp(1.0f - s.solver.damping * h, 0.0f, 1.0f);
+        const std::span<const Tether> tethers =
+            s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
 
-    const int substeps = std::max(s.solver.substeps, 1);
-    const int passes = std::max(s.solver.iterations, 1);
-    const float h = dt / static_cast<float>(substeps);
-    const float compliance[kLinkKindCount] = {s.solver.stretchCompliance, s.solver.shearCompliance,
-                                              s.solver.bendCompliance};
-    float alphaTilde[kLinkKindCount];
-    for (int k = 0; k < kLinkKindCount; ++k) alphaTilde[k] = compliance[k] / (h * h);
-    const float damping = std::clamp(1.0f - s.solver.damping * h, 0.0f, 1.0f);
-
-    glm::vec3* x = cloth.positions.data();
-    glm::vec3* xPrev = cloth.previousPositions.data();
-    glm::vec3* v = cloth.velocities.data();
-    const float* w = cloth.inverseMasses.data();
-    const std::size_t n = cloth.particleCount();
-
-    // external forces: aerodynamics are evaluated once per physics step from the current state
-    {
-        CS_TIME_SCOPE(stats.integrateMs);
-        std::fill(m_forces.begin(), m_forces.end(), glm::vec3(0.0f));
-        accumulateAerodynamicForces(cloth, cloth.positions, cloth.velocities, s.wind, windVelocity(s.wind, world.time),
-                                    m_forces);
-    }
-
-    float residual = 0.0f;
-    for (int sub = 0; sub < substeps; ++sub) {
-        // predict
+        glm::vec3* x = cloth.positions.data();
+        const float* w = cloth.inverseMasses.data();
+        // with dihedral bending the long links are left out: links are sorted by kind
+        const std::size_t linkCount =
+            dihedral ? static_cast<std::size_t>(std::find_if(cloth.links.begin(), cloth.links.end(),
+                                                             [](const Link& l) { return l.kind == LinkKind::Bend; }) -
+                                                cloth.links.begin())
+                     : cloth.links.size();
         {
             CS_TIME_SCOPE(stats.integrateMs);
-            for (std::size_t i = 0; i < n; ++i) {
-                xPrev[i] = x[i];
-                if (w[i] == 0.0f) continue;
-                v[i] += h * (s.sim.gravity + m_forces[i] * w[i]);
-                x[i] += h * v[i];
-                m_predicted[i] = x[i];
-            }
+            externalForces(world, m_forces);
         }
-        // project links
-        {
-            CS_TIME_SCOPE(stats.constraintMs);
-            std::fill(m_lambda.begin(), m_lambda.end(), 0.0f);
-            for (int pass = 0; pass < passes; ++pass) {
-                const bool lastPass = sub == substeps - 1 && pass == passes - 1;
-                for (std::size_t l = 0; l < cloth.links.size(); ++l) {
-                    const Link& link = cloth.links[l];
-                    const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
-                                                   alphaTilde[static_cast<int>(link.kind)], m_lambda[l]);
-                    m_lambda[l] += p.deltaLambda;
-                    x[link.a] += p.deltaA;
-                    x[link.b] += p.deltaB;
-                    if (lastPass) residual = std::max(residual, std::abs(p.violation));
+
+        float residual = 0.0f;
+        for (int sub = 0; sub < substeps; ++sub) {
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                predictPositions(cloth, m_forces, h, m_predicted);
+            }
+            {
+                CS_TIME_SCOPE(stats.constraintMs);
+                std::fill(m_lambda.begin(), m_lambda.end(), 0.0f);
+                std::fill(m_bendLambda.begin(), m_bendLambda.end(), 0.0f);
+                for (int pass = 0; pass < passes; ++pass) {
+                    const bool lastPass = sub == substeps - 1 && pass == passes - 1;
+                    // project links
+                    for (std::size_t l = 0; l < linkCount; ++l) {
+                        const Link& link = cloth.links[l];
+                        const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
+                                                       alphaTilde[static_cast<int>(link.kind)], m_lambda[l]);
+                        m_lambda[l] += p.deltaLambda;
+                        x[link.a] += p.deltaA;
+                        x[link.b] += p.deltaB;
+                        if (lastPass) residual = std::max(residual, std::abs(p.violation));
+                    }
+                    // project hinges
+                    if (dihedral) {
+                        const float bendAlpha = alphaTilde[static_cast<int>(LinkKind::Bend)];
+                        for (std::size_t e = 0; e < cloth.bendElements.size(); ++e) {
+                            const BendElement& b = cloth.bendElements[e];
+                            const std::uint32_t idx[4] = {b.a, b.b, b.c, b.d};
+                            const glm::vec3 corners[4] = {x[b.a], x[b.b], x[b.c], x[b.d]};
+                            const float weights[4] = {w[b.a], w[b.b], w[b.c], w[b.d]};
+                            const auto p = projectDihedral(corners, weights, dihedralRestAngle(b.restAngle), bendAlpha,
+                                                           m_bendLambda[e]);
+                            m_bendLambda[e] += p.deltaLambda;
+                            for (int k = 0; k < 4; ++k) x[idx[k]] += p.delta[k];
+                        }
+                    }
+                    projectTethers(tethers, cloth.positions);
                 }
+                stats.iterations += passes;
             }
-            stats.iterations += passes;
+            {
+                CS_TIME_SCOPE(stats.collisionMs);
+                projectAllCollisions(world, cloth.previousPositions);
+            }
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                updateVelocities(cloth, m_predicted, h, dragFactor);
+            }
         }
-        // collide
-        {
-            CS_TIME_SCOPE(stats.collisionMs);
-            for (std::size_t i = 0; i < n; ++i)
-                if (w[i] != 0.0f) projectCollisions(world.colliders, s.collision, x[i], xPrev[i]);
-        }
-        // update velocities: v = (x - x_previous) / h, written as the predicted velocity plus
-        // the constraints' correction / h. The two are equal in exact arithmetic, but in float
-        // x - x_previous loses the low bits of a small step (h v) taken at a large |x|, and
-        // over a thousand substeps a second that rounding walks a free fall off its parabola.
-        {
-            CS_TIME_SCOPE(stats.integrateMs);
-            const float invH = 1.0f / h;
-            for (std::size_t i = 0; i < n; ++i)
-                v[i] = w[i] == 0.0f ? glm::vec3(0.0f) : (v[i] + (x[i] - m_predicted[i]) * invH) * damping;
-        }
+        stats.residual = residual;
+        return stats;
     }
-    stats.residual = residual;
-    return stats;
-}
+
+private:
+    void ensureSized(const Cloth& cloth) {
+        if (m_lambda.size() != cloth.links.size()) m_lambda.assign(cloth.links.size(), 0.0f);
+        if (m_bendLambda.size() != cloth.bendElements.size()) m_bendLambda.assign(cloth.bendElements.size(), 0.0f);
+        if (m_forces.size() != cloth.particleCount()) m_forces.assign(cloth.particleCount(), glm::vec3(0.0f));
+        if (m_predicted.size() != cloth.particleCount()) m_predicted.assign(cloth.particleCount(), glm::vec3(0.0f));
+    }
+
+    std::vector<float> m_lambda;          // per link, accumulated within a substep
+    std::vector<float> m_bendLambda;      // per hinge
+    std::vector<glm::vec3> m_forces;      // per particle external force, newtons
+    std::vector<glm::vec3> m_predicted;   // per particle position after prediction, metres
+    TetherCache m_tethers;
+};
+
+} // namespace
 
 std::unique_ptr<Solver> makeXpbdSolver() { return std::make_unique<XpbdSolver>(); }
 

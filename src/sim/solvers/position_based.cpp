@@ -1,0 +1,84 @@
+#include "position_based.hpp"
+
+#include "../constraints.hpp"
+#include "../forces.hpp"
+
+#include <algorithm>
+#include <glm/geometric.hpp>
+
+namespace cs {
+
+void externalForces(const World& world, std::span<glm::vec3> forces) {
+    const Cloth& cloth = world.cloth;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) forces[i] = cloth.masses[i] * world.settings.sim.gravity;
+    const WindSettings& wind = world.settings.wind;
+    accumulateAerodynamicForces(cloth, cloth.positions, cloth.velocities, wind, windVelocity(wind, world.time), forces);
+}
+
+void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, std::span<glm::vec3> predicted) {
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        cloth.previousPositions[i] = cloth.positions[i];
+        const float w = cloth.inverseMasses[i];
+        if (w != 0.0f) {
+            cloth.velocities[i] += h * w * forces[i];
+            cloth.positions[i] += h * cloth.velocities[i];
+        }
+        predicted[i] = cloth.positions[i];
+    }
+}
+
+void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float dragFactor) {
+    const float invH = 1.0f / h;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        cloth.velocities[i] = cloth.inverseMasses[i] == 0.0f
+                                  ? glm::vec3(0.0f)
+                                  : (cloth.velocities[i] + (cloth.positions[i] - predicted[i]) * invH) * dragFactor;
+    }
+}
+
+std::span<const Tether> TetherCache::get(const Cloth& cloth, float slack) {
+    if (m_pinVersion == cloth.pinVersion && m_topologyVersion == cloth.topologyVersion &&
+        m_particles == cloth.particleCount() && m_slack == slack)
+        return m_tethers;
+    m_pinVersion = cloth.pinVersion;
+    m_topologyVersion = cloth.topologyVersion;
+    m_particles = cloth.particleCount();
+    m_slack = slack;
+    m_tethers.clear();
+
+    std::vector<std::uint32_t> anchors;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
+        if (cloth.pinned[i]) anchors.push_back(static_cast<std::uint32_t>(i));
+    if (anchors.empty()) return m_tethers;
+    constexpr std::size_t kPerParticle = 4;
+    std::vector<std::pair<float, std::uint32_t>> nearest;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        if (cloth.pinned[i]) continue;
+        nearest.clear();
+        for (std::uint32_t a : anchors)
+            nearest.emplace_back(glm::distance(cloth.restPositions[i], cloth.restPositions[a]), a);
+        const std::size_t keep = std::min(kPerParticle, nearest.size());
+        std::partial_sort(nearest.begin(), nearest.begin() + static_cast<long>(keep), nearest.end());
+        for (std::size_t k = 0; k < keep; ++k)
+            m_tethers.push_back({static_cast<std::uint32_t>(i), nearest[k].second, nearest[k].first * slack});
+    }
+    return m_tethers;
+}
+
+void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x) {
+    for (const Tether& t : tethers) {
+        const glm::vec3 d = x[t.particle] - x[t.anchor];
+        const float len = glm::length(d);
+        if (len <= t.maxLength || len < 1e-12f) continue;
+        x[t.particle] -= d * ((len - t.maxLength) / len);
+    }
+}
+
+void projectAllCollisions(World& world, std::span<const glm::vec3> previous) {
+    Cloth& cloth = world.cloth;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
+        if (cloth.inverseMasses[i] != 0.0f)
+            projectCollisions(world.colliders, world.settings.collision, cloth.positions[i], previous[i]);
+}
+
+} // namespace cs

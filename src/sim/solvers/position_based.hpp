@@ -1,0 +1,55 @@
+#pragma once
+// What the position-based solvers (Jakobsen, PBD, XPBD) share beyond the pure
+// projections in constraints.hpp: external forces as a velocity change, the
+// long-range attachments (tethers) and their cache, and contact.
+#include "../solver.hpp"
+
+#include <span>
+#include <vector>
+
+namespace cs {
+
+// Gravity plus aerodynamics on every particle, evaluated once per physics step
+// from the current state (newtons). `forces` is overwritten.
+void externalForces(const World& world, std::span<glm::vec3> forces);
+
+// Prediction of the PBD family: v += h f / m (free particles), x_previous = x,
+// x += h v. `predicted` keeps x for the velocity update.
+void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, std::span<glm::vec3> predicted);
+
+// v = (x - x_previous) / h, written as the predicted velocity plus the
+// constraints' correction / h: equal in exact arithmetic, but in float
+// x - x_previous loses the low bits of a small step taken at a large |x|, and
+// over a thousand substeps a second that rounding walks a free fall off its
+// parabola. Then the air drag factor.
+void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float dragFactor);
+
+// Long-range attachment (Kim et al. 2012): particle may be at most maxLength from
+// the pinned anchor — a one-sided constraint that only pulls when stretched.
+struct Tether {
+    std::uint32_t particle;
+    std::uint32_t anchor;
+    float maxLength;  // metres: rest distance x slack
+};
+
+// Each free particle is tethered to its nearest pinned particles (up to 4, by
+// rest distance). Rebuilt only when pins, topology or slack change.
+class TetherCache {
+public:
+    std::span<const Tether> get(const Cloth& cloth, float slack);
+
+private:
+    std::vector<Tether> m_tethers;
+    std::uint64_t m_pinVersion = ~0ull;
+    std::uint64_t m_topologyVersion = ~0ull;
+    std::size_t m_particles = 0;
+    float m_slack = -1.0f;
+};
+
+// Moves each tethered particle back onto its sphere of allowed distance.
+void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x);
+
+// Every free particle against the colliders and the ground (positional, with friction).
+void projectAllCollisions(World& world, std::span<const glm::vec3> previous);
+
+} // namespace cs

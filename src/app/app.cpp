@@ -50,6 +50,10 @@ void onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) 
         break;
     }
     case GLFW_KEY_F: ctx.frameRequested = true; break;
+    case GLFW_KEY_0:
+    case GLFW_KEY_1:
+    case GLFW_KEY_2:
+    case GLFW_KEY_3: toggleCornerPin(ctx.sim->world().cloth, key - GLFW_KEY_0); break;  // seed 002
     case GLFW_KEY_H: ctx.showHelp = !ctx.showHelp; break;
     case GLFW_KEY_F5: ctx.reloadShadersRequested = true; break;
     case GLFW_KEY_TAB:

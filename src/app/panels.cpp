@@ -22,12 +22,13 @@ const ImVec4 kDimColor(0.60f, 0.60f, 0.65f, 1.0f);
 constexpr std::array kGroups = {ParamGroup::Scene,     ParamGroup::Solver, ParamGroup::Cloth,  ParamGroup::Collision,
                                 ParamGroup::Wind,      ParamGroup::Render, ParamGroup::Camera};
 
-constexpr std::array<KeyHelp, 16> kKeys = {{
+constexpr std::array<KeyHelp, 17> kKeys = {{
     {"P", "pause / resume"},
     {"N", "one physics step (while paused)"},
     {"R", "reset: rebuild the cloth, apply (reset) parameters"},
     {"W", "wireframe cloth"},
     {"F", "frame the cloth"},
+    {"0 1 2 3", "toggle the pin of a corner (top-left, top-right, bottom-left, bottom-right)"},
     {"H", "this help"},
     {"F5", "reload shaders"},
     {"Tab or U", "show / hide the panels"},

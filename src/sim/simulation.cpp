@@ -1,6 +1,7 @@
 #include "simulation.hpp"
 
 #include <cmath>
+#include <glm/geometric.hpp>
 
 namespace cs {
 namespace {
@@ -30,16 +31,24 @@ void Simulation::reset() {
     saveGoodState();
 }
 
-bool Simulation::stateIsSound() const {
+std::string Simulation::unsoundReason() const {
     const Cloth& cloth = m_world.cloth;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
         const glm::vec3 x = cloth.positions[i], v = cloth.velocities[i];
         // written so that NaN fails every comparison and lands in "unsound"
         const bool ok = std::abs(x.x) < kRunawayDistance && std::abs(x.y) < kRunawayDistance &&
                         std::abs(x.z) < kRunawayDistance && glm::dot(v, v) < kRunawaySpeed * kRunawaySpeed;
-        if (!ok) return false;
+        if (ok) continue;
+        const std::string particle = "particle " + std::to_string(i);
+        if (!std::isfinite(x.x + x.y + x.z)) return particle + " has a non-finite position";
+        if (!std::isfinite(v.x + v.y + v.z)) return particle + " has a non-finite velocity";
+        if (glm::dot(v, v) >= kRunawaySpeed * kRunawaySpeed)
+            return particle + " moves at " + std::to_string(static_cast<long long>(glm::length(v))) +
+                   " m/s, over the " + std::to_string(static_cast<int>(kRunawaySpeed)) + " m/s limit";
+        return particle + " is more than " + std::to_string(static_cast<int>(kRunawayDistance)) +
+               " m from the origin";
     }
-    return true;
+    return {};
 }
 
 void Simulation::saveGoodState() {
@@ -67,11 +76,11 @@ StepStats Simulation::step() {
     StepStats stats = m_solver->step(m_world, dt);
     m_world.time += dt;
     ++m_world.steps;
-    if (!stateIsSound()) {
+    if (const std::string reason = unsoundReason(); !reason.empty()) {
         stats.diverged = true;
         ++m_recoveries;
-        m_lastRecovery = "simulation diverged at t = " + std::to_string(m_world.time) +
-                         " s (non-finite or runaway particle); restored the state from t = " +
+        m_lastRecovery = "simulation diverged at t = " + std::to_string(m_world.time) + " s with " +
+                         std::string(m_solver->id()) + ": " + reason + "; restored the state from t = " +
                          std::to_string(m_goodTime) + " s with zero velocity";
         restoreGoodState();
     } else if (m_world.steps % kSnapshotEvery == 0) {

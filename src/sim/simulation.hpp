@@ -31,7 +31,9 @@ public:
 
 private:
     void syncSolver();
-    bool stateIsSound() const;
+    // Empty when every particle is finite and within the runaway limits; otherwise
+    // which limit the first offending particle broke.
+    std::string unsoundReason() const;
     void saveGoodState();
     void restoreGoodState();
 

@@ -64,7 +64,7 @@ std::vector<ParamDef> buildTable() {
          "The cloth method. Switching keeps the cloth where it is. On the command line "
          "'solver' is short for 'solver.id'.",
          {}, false, CS_FIELD(std::string, solver.id)});
-    row({"solver.substeps", "substeps", T::Int, G::Solver, kLive, 1, 200, 20, "",
+    row({"solver.substeps", "substeps", T::Int, G::Solver, kLive, 1, 1000, 20, "",
          "Substeps per physics step: every solver advances in steps of dt / substeps. More substeps "
          "keep explicit integrators stable with stiffer springs and make XPBD stiffer, at proportional cost.",
          {}, false, CS_FIELD(int, solver.substeps)});

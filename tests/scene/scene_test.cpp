@@ -60,7 +60,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Malformed{"unknown_key.toml", 3, "unknown key 'cloth.resoluton' (did you mean 'cloth.resolution'?)"},
         Malformed{"unknown_table.toml", 1, "unknown table or key 'clth' (did you mean 'cloth'?)"},
-        Malformed{"wrong_type.toml", 2, "'solver.substeps': expected int (a whole number in [1, 200])"},
+        Malformed{"wrong_type.toml", 2, "'solver.substeps': expected int (a whole number in [1, 1000])"},
         Malformed{"out_of_range.toml", 3, "'sim.dt': 0.5 is out of range (allowed [0.00416667, 0.0333333])"},
         Malformed{"syntax_error.toml", 3, "syntax error"},
         Malformed{"unknown_solver.toml", 2, "unknown solver 'rk9' (one of: xpbd"},
@@ -125,7 +125,7 @@ TEST(Overrides, AcceptTheSceneSpellings) {
 
 TEST(Overrides, RejectWithTheSameMessages) {
     Settings s = defaultSettings();
-    EXPECT_NE(applyOverride(s, "solver.substeps=0").find("allowed [1, 200]"), std::string::npos);
+    EXPECT_NE(applyOverride(s, "solver.substeps=0").find("allowed [1, 1000]"), std::string::npos);
     EXPECT_NE(applyOverride(s, "solver.substeps=abc").find("int"), std::string::npos);
     EXPECT_NE(applyOverride(s, "cloth.resolution=[64]").find("int[2]"), std::string::npos);
     EXPECT_NE(applyOverride(s, "nope=1").find("unknown key 'nope'"), std::string::npos);

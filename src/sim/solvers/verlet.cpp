@@ -7,9 +7,12 @@
 // estimate v = (x' - x) / h + a h / 2 (the velocity at x') because the spring
 // damping and aerodynamics need one and because it is the state every solver shares.
 //
-// Switching in: the previous positions are derived from the shared state as
-// x_prev = x - v h + a h^2 / 2 (Taylor), so that Verlet continues any motion —
-// free fall included — without a kick. Air drag enters through c, so the force
+// Previous positions are derived from the shared state at the start of every
+// step as x_prev = x - v h + a' h^2 / 2, where a' is the acceleration that went
+// into v at the end of the last step — which makes it exactly the x_prev Verlet
+// had, so the recurrence is undisturbed. Switching in (no a' yet) uses the
+// current acceleration: the Taylor estimate, so that Verlet continues any motion,
+// free fall included, without a kick. Air drag enters through c, so the force
 // model is evaluated without its -m k v term here.
 //
 // Weakness: conditionally stable like symplectic Euler; the velocity lags half a
@@ -24,27 +27,41 @@ class VerletSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "verlet"; }
 
+    void topologyChanged(World&) override { m_lastAcceleration.clear(); }
+
     StepStats step(World& world, float dt) override {
         StepStats stats;
         CS_TIME_SCOPE(stats.totalMs);
         Cloth& cloth = world.cloth;
-        auto buffers = scratch(cloth, 4);
+        auto buffers = scratch(cloth, 5);
         auto& start = buffers[0];
         auto& forces = buffers[1];
         auto& a = buffers[2];
         auto& previous = buffers[3];
+        auto& backward = buffers[4];  // (x - x_prev) / h: the velocity the forces see
         const int substeps = std::max(world.settings.solver.substeps, 1);
         const float h = dt / static_cast<float>(substeps);
         const float c = std::max(0.0f, 1.0f - h * world.settings.solver.damping);
         const std::size_t n = cloth.particleCount();
+
+        // x_prev from the shared state (see the top of the file)
+        if (m_lastAcceleration.size() != n) {
+            accelerations(world, world.time, cloth.positions, cloth.velocities, forces, a, false);
+            m_lastAcceleration.assign(a.begin(), a.end());
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            previous[i] = cloth.positions[i] - h * cloth.velocities[i] + 0.5f * h * h * m_lastAcceleration[i];
+
         for (int sub = 0; sub < substeps; ++sub) {
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                // the drag lives in c, so the force model must not apply it again
-                accelerations(world, world.time + sub * h, cloth.positions, cloth.velocities, forces, a, false);
+                // Velocity-dependent forces (spring damping, aerodynamics) see the backward
+                // difference: with it a damper of rate b stays stable while h b < 2. The drag
+                // lives in c, so the force model must not apply it again.
+                for (std::size_t i = 0; i < n; ++i) backward[i] = (cloth.positions[i] - previous[i]) / h;
+                accelerations(world, world.time + sub * h, cloth.positions, backward, forces, a, false);
                 for (std::size_t i = 0; i < n; ++i) {
                     const glm::vec3 x = cloth.positions[i];
-                    if (sub == 0) previous[i] = x - h * cloth.velocities[i] + 0.5f * h * h * a[i];
                     start[i] = x;
                     const glm::vec3 next = x + c * (x - previous[i]) + h * h * a[i];
                     cloth.positions[i] = next;
@@ -59,9 +76,13 @@ public:
             for (std::size_t i = 0; i < n; ++i)
                 previous[i] = cloth.positions[i] - h * cloth.velocities[i] + 0.5f * h * h * a[i];
         }
+        m_lastAcceleration.assign(a.begin(), a.end());  // same size after the first step: no allocation
         stats.iterations = substeps;
         return stats;
     }
+
+private:
+    std::vector<glm::vec3> m_lastAcceleration;  // the a that went into the shared v, per particle
 };
 
 } // namespace

@@ -61,7 +61,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <cstdint>
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
@@ -87,19 +86,23 @@ public:
         const int substeps = std::max(world.settings.solver.substeps, 1);
         const float h = dt / static_cast<float>(substeps);
         if (n == 0) return stats;
-        auto buffers = scratch(cloth, 3);
+        auto buffers = scratch(cloth, 4);
         auto& start = buffers[0];
         auto& forces = buffers[1];
         auto& dv = buffers[2];
+        auto& pinForces = buffers[3];  // forces of the links to pinned particles, for the torque reference
         {
             CS_TIME_SCOPE(stats.constraintMs);
-            ensureFactor(cloth, world.settings.springs, h);
+            ensureFactor(cloth, world.settings, h);
         }
         for (int sub = 0; sub < substeps; ++sub) {
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 computeForces(cloth, world.settings, world.time + sub * h, cloth.positions, cloth.velocities, forces);
-                gatherRightHandSide(cloth, world.settings.springs, forces, h);
+                for (std::size_t i = 0; i < n; ++i) pinForces[i] = glm::vec3(0.0f);
+                accumulateSpringForces(m_pinLinks, world.settings.springs, cloth.positions, cloth.velocities,
+                                       pinForces);
+                gatherRightHandSide(cloth, world.settings.springs, forces, pinForces, h);
             }
             {
                 CS_TIME_SCOPE(stats.constraintMs);
@@ -108,11 +111,11 @@ public:
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 for (std::size_t i = 0; i < n; ++i) dv[i] = glm::vec3(0.0f);
-                for (std::size_t f = 0; f < m_free.size(); ++f)
-                    dv[m_free[f]] = glm::vec3(m_solution(static_cast<Eigen::Index>(f), 0),
-                                              m_solution(static_cast<Eigen::Index>(f), 1),
-                                              m_solution(static_cast<Eigen::Index>(f), 2));
-                if (!std::getenv("NO_TORQUE")) correctTorque(cloth, forces, dv, h);
+                for (std::size_t f = 0; f < m_free.size(); ++f) {
+                    const auto row = static_cast<Eigen::Index>(f);
+                    dv[m_free[f]] = glm::vec3(m_solution(row, 0), m_solution(row, 1), m_solution(row, 2));
+                }
+                correctTorque(cloth, forces, pinForces, dv, h);
                 // update velocities, then positions with the new velocities
                 for (std::size_t i = 0; i < n; ++i) {
                     start[i] = cloth.positions[i];
@@ -131,14 +134,20 @@ public:
 
 private:
     // --- the constant matrix M - h^2 H over the free particles ---------------
-    void ensureFactor(const Cloth& cloth, const SpringSettings& springs, float h) {
+    void ensureFactor(const Cloth& cloth, const Settings& settings, float h) {
         const std::size_t n = cloth.particleCount();
+        const SpringSettings& springs = settings.springs;
+        const std::array<float, 7> coefficients = {h,
+                                                   springs.stretchStiffness,
+                                                   springs.shearStiffness,
+                                                   springs.bendStiffness,
+                                                   springs.damping,
+                                                   springs.pointDamping,
+                                                   settings.solver.damping};
         const bool samePattern = m_patternValid && m_topologyVersion == cloth.topologyVersion &&
                                  m_pinVersion == cloth.pinVersion && m_particles == n &&
                                  m_links == cloth.links.size() && m_inverseMasses == cloth.inverseMasses;
-        const bool sameValues = samePattern && m_h == h && m_stiffness[0] == springs.stretchStiffness &&
-                                m_stiffness[1] == springs.shearStiffness && m_stiffness[2] == springs.bendStiffness;
-        if (sameValues) return;
+        if (samePattern && coefficients == m_coefficients) return;
 
         if (!samePattern) {
             m_patternValid = true;
@@ -154,22 +163,31 @@ private:
                     m_compact[i] = static_cast<int>(m_free.size());
                     m_free.push_back(static_cast<std::uint32_t>(i));
                 }
+            // links with exactly one pinned end: their forces act on the free set from outside
+            m_pinLinks.links.clear();
+            for (const Link& link : cloth.links)
+                if ((m_compact[link.a] < 0) != (m_compact[link.b] < 0)) m_pinLinks.links.push_back(link);
+            // columns 0-2: dv (x, y, z); 3-5: the filtered response to the pin links alone
             const auto rows = static_cast<Eigen::Index>(m_free.size());
-            m_rhs.setZero(rows, 3);
-            m_solution.setZero(rows, 3);
-            m_permuted.setZero(rows, 3);
+            const Eigen::Index columns = m_pinLinks.links.empty() ? 3 : 6;
+            m_rhs.setZero(rows, columns);
+            m_solution.setZero(rows, columns);
+            m_permuted.setZero(rows, columns);
         }
-        m_h = h;
-        m_stiffness = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
+        m_coefficients = coefficients;
 
-        // (M - h^2 H)_ii = m_i + h^2 sum_j k_ij,  (M - h^2 H)_ij = -h^2 k_ij
-        const double h2 = static_cast<double>(h) * static_cast<double>(h);
+        // A = M - h D - h^2 H with D = -(k_d Laplacian + c_i I):
+        //   A_ii = m_i + h c_i + sum_j (h k_d + h^2 k_ij),   A_ij = -(h k_d + h^2 k_ij)
+        const double hd = h;
         std::vector<Eigen::Triplet<double, int>> entries;
         entries.reserve(m_free.size() + 4 * cloth.links.size());
-        for (std::size_t f = 0; f < m_free.size(); ++f)
-            entries.emplace_back(static_cast<int>(f), static_cast<int>(f), static_cast<double>(cloth.masses[m_free[f]]));
+        for (std::size_t f = 0; f < m_free.size(); ++f) {
+            const float m = cloth.masses[m_free[f]];
+            const double diagonal = m + hd * particleDampingCoefficient(settings, m);
+            entries.emplace_back(static_cast<int>(f), static_cast<int>(f), diagonal);
+        }
         for (const Link& link : cloth.links) {
-            const double k = h2 * static_cast<double>(springStiffness(springs, link.kind));
+            const double k = hd * springs.damping + hd * hd * springStiffness(springs, link.kind);
             const int a = m_compact[link.a], b = m_compact[link.b];
             if (a >= 0) entries.emplace_back(a, a, k);
             if (b >= 0) entries.emplace_back(b, b, k);
@@ -184,16 +202,21 @@ private:
         if (rows == 0) return;
         if (!samePattern) m_factor.analyzePattern(m_matrix);
         m_factor.factorize(m_matrix);
+        m_inverseDiagonal = m_factor.vectorD().cwiseInverse();  // vectorD() returns a copy: keep it here
         ++m_factorizations;
     }
 
     // The three right-hand-side columns h (f + h H v) over the free particles.
     void gatherRightHandSide(const Cloth& cloth, const SpringSettings& springs, std::span<const glm::vec3> forces,
-                             float h) {
+                             std::span<const glm::vec3> pinForces, float h) {
         const double hd = h;
         for (std::size_t f = 0; f < m_free.size(); ++f)
             for (int c = 0; c < 3; ++c)
                 m_rhs(static_cast<Eigen::Index>(f), c) = hd * static_cast<double>(forces[m_free[f]][c]);
+        if (m_rhs.cols() == 6)
+            for (std::size_t f = 0; f < m_free.size(); ++f)
+                for (int c = 0; c < 3; ++c)
+                    m_rhs(static_cast<Eigen::Index>(f), 3 + c) = hd * static_cast<double>(pinForces[m_free[f]][c]);
         // h^2 H v: each link adds h^2 k (v_b - v_a) to a and the opposite to b
         const float stiffness[kLinkKindCount] = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
         for (const Link& link : cloth.links) {
@@ -215,8 +238,7 @@ private:
         const auto rows = static_cast<Eigen::Index>(m_free.size());
         for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(permutation[i]) = m_rhs.row(i);
         m_factor.matrixL().solveInPlace(m_permuted);
-        const auto& diagonal = m_factor.vectorD();
-        for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(i) /= diagonal[i];
+        for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(i) *= m_inverseDiagonal[i];
         m_factor.matrixU().solveInPlace(m_permuted);
         for (Eigen::Index i = 0; i < rows; ++i) m_solution.row(i) = m_permuted.row(permutation[i]);
     }
@@ -224,7 +246,8 @@ private:
     // --- torque correction ------------------------------------------------
     // Removes the angular momentum (about the free particles' centre of mass)
     // that the filtered dv adds compared with the explicit update h f / m.
-    void correctTorque(const Cloth& cloth, std::span<const glm::vec3> forces, std::span<glm::vec3> dv, float h) const {
+    void correctTorque(const Cloth& cloth, std::span<const glm::vec3> forces, std::span<const glm::vec3> pinForces,
+                       std::span<glm::vec3> dv, float h) const {
         if (m_free.size() < 3) return;
         glm::dvec3 centre(0.0);
         double mass = 0.0;
@@ -238,10 +261,19 @@ private:
 
         glm::dvec3 angular(0.0);
         double ixx = 0, iyy = 0, izz = 0, ixy = 0, ixz = 0, iyz = 0;
-        for (std::uint32_t i : m_free) {
+        const bool pinLinks = m_solution.cols() == 6;
+        for (std::size_t f = 0; f < m_free.size(); ++f) {
+            const std::uint32_t i = m_free[f];
             const double m = cloth.masses[i];
             const glm::dvec3 r = glm::dvec3(cloth.positions[i]) - centre;
-            const glm::dvec3 excess = m * glm::dvec3(dv[i]) - static_cast<double>(h) * glm::dvec3(forces[i]);
+            // the pin links' share, filtered and explicit, is left out of the comparison
+            glm::dvec3 filtered(dv[i]), explicitImpulse = static_cast<double>(h) * glm::dvec3(forces[i]);
+            if (pinLinks) {
+                const auto row = static_cast<Eigen::Index>(f);
+                filtered -= glm::dvec3(m_solution(row, 3), m_solution(row, 4), m_solution(row, 5));
+                explicitImpulse -= static_cast<double>(h) * glm::dvec3(pinForces[i]);
+            }
+            const glm::dvec3 excess = m * filtered - explicitImpulse;
             angular += glm::cross(r, excess);
             ixx += m * (r.y * r.y + r.z * r.z);
             iyy += m * (r.x * r.x + r.z * r.z);
@@ -268,14 +300,15 @@ private:
     std::size_t m_particles = 0;
     std::size_t m_links = 0;
     std::vector<float> m_inverseMasses;
-    float m_h = 0.0f;
-    std::array<float, kLinkKindCount> m_stiffness{};
+    std::array<float, 7> m_coefficients{};  // h, k (stretch, shear, bend), k_d, point damping, air drag
     int m_factorizations = 0;
 
     std::vector<int> m_compact;          // particle -> row of the system, -1 when pinned
     std::vector<std::uint32_t> m_free;   // row of the system -> particle
+    Cloth m_pinLinks;                    // only its links: those with exactly one pinned end
     SparseMatrixD m_matrix;
     Eigen::SimplicialLDLT<SparseMatrixD> m_factor;
+    Eigen::VectorXd m_inverseDiagonal;              // 1 / D of the LDL^T factor
     Eigen::MatrixXd m_rhs, m_solution, m_permuted;  // free particles x 3 (x, y, z columns)
 };
 

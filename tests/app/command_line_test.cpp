@@ -2,6 +2,7 @@
 #include "../support/json.hpp"
 #include "../support/run_process.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -93,7 +94,11 @@ TEST(CommandLine, BadSceneOrSetFailsHeadlessWithLocation) {
 TEST(CommandLine, ListingsPrintOneEntryPerLine) {
     ProcessResult r = runProcess(kExe + " --list-solvers");
     EXPECT_EQ(r.exitCode, 0);
-    EXPECT_EQ(r.out.rfind("xpbd\t", 0), 0u) << r.out;
+    const std::string listing = "\n" + r.out;  // every entry then starts after a newline
+    for (const char* id : {"explicit_euler", "symplectic_euler", "verlet", "rk4", "implicit_euler", "desbrun",
+                           "jakobsen", "pbd", "xpbd"})
+        EXPECT_NE(listing.find("\n" + std::string(id) + "\t"), std::string::npos) << id << "\n" << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 9) << r.out;
 
     r = runProcess(kExe + " --list-params");
     EXPECT_EQ(r.exitCode, 0);

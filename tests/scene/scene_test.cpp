@@ -63,7 +63,7 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"wrong_type.toml", 2, "'solver.substeps': expected int (a whole number in [1, 1000])"},
         Malformed{"out_of_range.toml", 3, "'sim.dt': 0.5 is out of range (allowed [0.00416667, 0.0333333])"},
         Malformed{"syntax_error.toml", 3, "syntax error"},
-        Malformed{"unknown_solver.toml", 2, "unknown solver 'rk9' (one of: xpbd"},
+        Malformed{"unknown_solver.toml", 2, "unknown solver 'rk9' (one of: explicit_euler symplectic_euler"},
         Malformed{"resolution_too_small.toml", 2, "each component in [2, 512]"},
         Malformed{"negative_radius.toml", 6, "'radius' must be a number in [0.0001, 1000]"},
         Malformed{"unknown_shape.toml", 2, "'shape' must be one of: sphere plane"},

@@ -122,6 +122,12 @@ void applyPinPreset(Cloth& cloth, PinPreset preset) {
     }
 }
 
+std::span<const Link> stretchAndShearLinks(const Cloth& cloth) {
+    const auto firstBend = std::partition_point(cloth.links.begin(), cloth.links.end(),
+                                                [](const Link& l) { return l.kind != LinkKind::Bend; });
+    return {cloth.links.data(), static_cast<std::size_t>(firstBend - cloth.links.begin())};
+}
+
 void toggleCornerPin(Cloth& cloth, int corner) {
     if (cloth.columns == 0 || corner < 0 || corner > 3) return;
     const int x = (corner & 1) ? cloth.columns - 1 : 0;
@@ -133,9 +139,11 @@ void toggleCornerPin(Cloth& cloth, int corner) {
 float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
     const glm::vec3 n1 = glm::cross(b - a, c - a);
     const glm::vec3 n2 = glm::cross(a - b, d - b);
-    const float l1 = glm::length(n1), l2 = glm::length(n2);
-    if (l1 < 1e-20f || l2 < 1e-20f) return 0.0f;
-    return std::acos(std::clamp(glm::dot(n1, n2) / (l1 * l2), -1.0f, 1.0f));
+    const float l1 = glm::length(n1), l2 = glm::length(n2), le = glm::length(b - a);
+    if (l1 < 1e-20f || l2 < 1e-20f || le < 1e-20f) return 0.0f;
+    const glm::vec3 u1 = n1 / l1, u2 = n2 / l2;
+    // atan2 keeps the sign and stays accurate near 0 and pi, where acos does not
+    return std::atan2(glm::dot(glm::cross(u1, u2), (b - a) / le), glm::dot(u1, u2));
 }
 
 std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,

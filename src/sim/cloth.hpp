@@ -29,7 +29,7 @@ struct Link {
 struct BendElement {
     std::uint32_t a, b;   // the shared edge
     std::uint32_t c, d;   // the corners opposite it
-    float restAngle;      // radians, angle between the two triangles' normals at rest
+    float restAngle;      // radians, signed angle between the two triangles' normals at rest (dihedralAngle)
 };
 
 struct Cloth {
@@ -62,6 +62,9 @@ struct Cloth {
 // particles, two triangles per cell, links to neighbours up to linkLevel apart.
 Cloth buildGridCloth(const ClothSettings& settings);
 
+// The stretch and shear links only (links are sorted by kind, bending last).
+std::span<const Link> stretchAndShearLinks(const Cloth& cloth);
+
 void applyPinPreset(Cloth& cloth, PinPreset preset);
 
 // Toggles the pin of one grid corner: 0 top-left, 1 top-right, 2 bottom-left,
@@ -72,7 +75,8 @@ void toggleCornerPin(Cloth& cloth, int corner);
 std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
                                           const std::vector<glm::uvec3>& triangles);
 
-// Angle between the normals of triangles (a, b, c) and (b, a, d), radians in [0, pi].
+// Signed angle between the normals of triangles (a, b, c) and (b, a, d) about the
+// edge a -> b, radians in (-pi, pi]: 0 when flat.
 float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d);
 
 // Area-weighted vertex normals (the cross products are not normalised before

@@ -1,5 +1,7 @@
 #include "constraints.hpp"
 
+#include "cloth.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,26 +10,24 @@ namespace cs {
 DihedralProjection projectDihedral(const glm::vec3 x[4], const float w[4], float restAngle, float alphaTilde,
                                    float lambda) {
     DihedralProjection out;
-    const glm::vec3 pb = x[1] - x[0], pc = x[2] - x[0], pd = x[3] - x[0];
-    const glm::vec3 cbc = glm::cross(pb, pc), cbd = glm::cross(pb, pd);
-    const float lc = glm::length(cbc), ld = glm::length(cbd);
-    if (lc < 1e-12f || ld < 1e-12f) return out;
-    const glm::vec3 n1 = cbc / lc, n2 = cbd / ld;
-    const float d = std::clamp(glm::dot(n1, n2), -1.0f, 1.0f);
-    glm::vec3 q[4];
-    q[2] = (glm::cross(pb, n2) + glm::cross(n1, pb) * d) / lc;
-    q[3] = (glm::cross(pb, n1) + glm::cross(n2, pb) * d) / ld;
-    q[1] = -(glm::cross(pc, n2) + glm::cross(n1, pc) * d) / lc - (glm::cross(pd, n1) + glm::cross(n2, pd) * d) / ld;
-    q[0] = -q[1] - q[2] - q[3];
+    const glm::vec3 a = x[0], b = x[1], c = x[2], d = x[3];
+    const glm::vec3 e = b - a;
+    const glm::vec3 n1 = glm::cross(b - a, c - a), n2 = glm::cross(a - b, d - b);
+    const float edgeLength = glm::length(e);
+    const float n1Squared = glm::dot(n1, n1), n2Squared = glm::dot(n2, n2);
+    if (edgeLength < 1e-9f || n1Squared < 1e-24f || n2Squared < 1e-24f) return out;
+    const glm::vec3 m1 = n1 / n1Squared, m2 = n2 / n2Squared;
+    glm::vec3 grad[4];
+    grad[2] = -edgeLength * m1;
+    grad[3] = -edgeLength * m2;
+    grad[0] = -(glm::dot(c - b, e) * m1 + glm::dot(d - b, e) * m2) / edgeLength;
+    grad[1] = (glm::dot(c - a, e) * m1 + glm::dot(d - a, e) * m2) / edgeLength;
     float weighted = 0.0f;
-    for (int i = 0; i < 4; ++i) weighted += w[i] * glm::dot(q[i], q[i]);
-    const float s2 = 1.0f - d * d;
-    const float denominator = weighted + alphaTilde * s2;
-    if (denominator < 1e-20f || s2 < 1e-12f) return out;
-    const float s = std::sqrt(s2);
-    out.violation = std::acos(d) - restAngle;
-    out.deltaLambda = s2 * (-out.violation - alphaTilde * lambda) / denominator;
-    for (int i = 0; i < 4; ++i) out.delta[i] = -w[i] * q[i] * (out.deltaLambda / s);
+    for (int i = 0; i < 4; ++i) weighted += w[i] * glm::dot(grad[i], grad[i]);
+    if (weighted + alphaTilde < 1e-20f) return out;
+    out.violation = dihedralAngle(a, b, c, d) - restAngle;
+    out.deltaLambda = (-out.violation - alphaTilde * lambda) / (weighted + alphaTilde);
+    for (int i = 0; i < 4; ++i) out.delta[i] = w[i] * grad[i] * out.deltaLambda;
     return out;
 }
 

@@ -45,23 +45,21 @@ struct DihedralProjection {
 };
 
 // Dihedral bending constraint on the hinge (a, b) between triangles (a, b, c)
-// and (b, a, d) (Mueller et al. 2007, appendix A; seed 003). With p the corners
-// relative to a, n1 = p_b x p_c / |.|, n2 = p_b x p_d / |.|, d = n1 . n2, the
-// constraint is C = acos(d) - phi0 with gradients -q_i / sqrt(1 - d^2):
-//   q_c = (p_b x n2 + (n1 x p_b) d) / |p_b x p_c|
-//   q_d = (p_b x n1 + (n2 x p_b) d) / |p_b x p_d|
-//   q_b = -(p_c x n2 + (n1 x p_c) d) / |p_b x p_c| - (p_d x n1 + (n2 x p_d) d) / |p_b x p_d|
-//   q_a = -q_b - q_c - q_d
-// and the XPBD update multiplied through by s^2 = 1 - d^2 so that it stays finite
-// near a flat hinge: dlambda = s^2 (-C - alphaTilde lambda) / (sum w |q|^2 + alphaTilde s^2),
-// dx_i = -w_i q_i dlambda / s. phi0 is in this convention (pi for a flat rest state).
-// Skipped (no correction) when a triangle is degenerate.
+// and (b, a, d) (seed 003's bending constraint), C = theta - theta0, with theta
+// the signed angle between the normals n1 = (b - a) x (c - a) and
+// n2 = (a - b) x (d - b) about e = b - a (0 when flat; see dihedralAngle). The
+// gradients are Bridson et al.'s (2003) bending modes, which stay finite and
+// smooth through the flat state, unlike the acos form of Mueller et al. 2007
+// whose gradient divides by sin(theta) and injects energy near flat:
+//   grad_c = -|e| n1 / |n1|^2,   grad_d = -|e| n2 / |n2|^2
+//   grad_a = -(((c - b).e) n1 / |n1|^2 + ((d - b).e) n2 / |n2|^2) / |e|
+//   grad_b =  (((c - a).e) n1 / |n1|^2 + ((d - a).e) n2 / |n2|^2) / |e|
+// (they sum to zero: bending moves no centre of mass; the overall sign follows our
+// orientation of theta and is checked against finite differences), then the usual XPBD update
+// dlambda = (-C - alphaTilde lambda) / (sum w |grad|^2 + alphaTilde), dx = w grad dlambda.
+// Skipped (no correction) when a triangle or the edge is degenerate.
 DihedralProjection projectDihedral(const glm::vec3 x[4], const float w[4], float restAngle, float alphaTilde,
                                    float lambda);
-
-// The rest angle of a BendElement (angle between normals, 0 when flat) in the
-// convention of projectDihedral (pi when flat).
-inline float dihedralRestAngle(float angleBetweenNormals) { return 3.14159265358979f - angleBetweenNormals; }
 
 // Pushes x out of a collider (inflated by thickness) and applies Coulomb
 // friction in positional form: the slip since `previous` along the surface is

@@ -83,11 +83,12 @@ std::vector<ParamDef> buildTable() {
          "Inverse stiffness of the diagonal links. Raising it lets the weave skew, so the cloth "
          "drapes more softly.",
          {}, true, CS_FIELD(float, solver.shearCompliance)});
-    rowFor({"xpbd"}, {"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+    rowFor({"xpbd"}, {"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1000.0,
          1e-3f, "m/N",
-         "Inverse stiffness of bending: of the long links (grid distance 2 and more), or with dihedral "
-         "bending of the hinge angle between neighbouring triangles (rad/(N m)). Raising it gives more, "
-         "finer folds; lowering it makes paper-like sheets.",
+         "Inverse stiffness of bending: of the long links (grid distance 2 and more, m/N), or with "
+         "dihedral bending of the hinge angle between neighbouring triangles (rad/(N m)): hinges are "
+         "stiff up to about 1e-2 and hang freely from about 100. Raising it gives more, finer folds; "
+         "lowering it makes paper-like sheets.",
          {}, true, CS_FIELD(float, solver.bendCompliance)});
     row({"solver.damping", "air drag", T::Float, G::Solver, kLive, 0.0, 20.0, 0.2f, "1/s",
          "Global air drag: each second the velocity loses about this fraction (a force -m k v for the "

@@ -61,8 +61,7 @@ int applyProvotConstraints(Cloth& cloth, const ProvotSettings& provot) {
     int shortened = 0;
     for (int pass = 0; pass < std::max(provot.iterations, 1); ++pass) {
         shortened = 0;
-        for (const Link& link : cloth.links) {
-            if (link.kind == LinkKind::Bend) break;  // links are sorted by kind: only stretch and shear
+        for (const Link& link : stretchAndShearLinks(cloth)) {
             const float wa = cloth.inverseMasses[link.a], wb = cloth.inverseMasses[link.b];
             if (wa + wb == 0.0f) continue;
             glm::vec3& xa = cloth.positions[link.a];

@@ -67,8 +67,7 @@ public:
                 const bool lastPass = sub == substeps - 1 && pass == passes - 1;
                 {
                     CS_TIME_SCOPE(stats.constraintMs);
-                    for (const Link& link : cloth.links) {
-                        if (dihedral && link.kind == LinkKind::Bend) break;  // sorted by kind
+                    for (const Link& link : dihedral ? stretchAndShearLinks(cloth) : std::span<const Link>(cloth.links)) {
                         const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
                                                        0.0f, 0.0f);
                         const float k = stiffness[static_cast<int>(link.kind)];
@@ -78,13 +77,8 @@ public:
                     }
                     if (dihedral) {
                         const float k = stiffness[static_cast<int>(LinkKind::Bend)];
-                        for (const BendElement& b : cloth.bendElements) {
-                            const std::uint32_t idx[4] = {b.a, b.b, b.c, b.d};
-                            const glm::vec3 corners[4] = {x[b.a], x[b.b], x[b.c], x[b.d]};
-                            const float weights[4] = {w[b.a], w[b.b], w[b.c], w[b.d]};
-                            const auto p = projectDihedral(corners, weights, dihedralRestAngle(b.restAngle), 0.0f, 0.0f);
-                            for (int c = 0; c < 4; ++c) x[idx[c]] += k * p.delta[c];
-                        }
+                        for (const BendElement& hinge : cloth.bendElements)
+                            projectHinge(cloth.positions, cloth.inverseMasses, hinge, 0.0f, 0.0f, k);
                     }
                     projectTethers(tethers, cloth.positions);
                 }

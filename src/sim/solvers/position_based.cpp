@@ -65,6 +65,16 @@ std::span<const Tether> TetherCache::get(const Cloth& cloth, float slack) {
     return m_tethers;
 }
 
+float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendElement& hinge, float alphaTilde,
+                   float lambda, float scale) {
+    const std::uint32_t idx[4] = {hinge.a, hinge.b, hinge.c, hinge.d};
+    const glm::vec3 corners[4] = {x[hinge.a], x[hinge.b], x[hinge.c], x[hinge.d]};
+    const float weights[4] = {w[hinge.a], w[hinge.b], w[hinge.c], w[hinge.d]};
+    const auto p = projectDihedral(corners, weights, hinge.restAngle, alphaTilde, lambda);
+    for (int k = 0; k < 4; ++k) x[idx[k]] += scale * p.delta[k];
+    return p.deltaLambda;
+}
+
 void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x) {
     for (const Tether& t : tethers) {
         const glm::vec3 d = x[t.particle] - x[t.anchor];

@@ -46,6 +46,11 @@ private:
     float m_slack = -1.0f;
 };
 
+// Projects one dihedral hinge of the cloth in place (projectDihedral), scaling the
+// correction by `scale` (PBD's per-pass stiffness; 1 for XPBD). Returns dlambda.
+float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendElement& hinge, float alphaTilde,
+                   float lambda, float scale);
+
 // Moves each tethered particle back onto its sphere of allowed distance.
 void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x);
 

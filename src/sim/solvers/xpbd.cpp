@@ -63,12 +63,8 @@ public:
 
         glm::vec3* x = cloth.positions.data();
         const float* w = cloth.inverseMasses.data();
-        // with dihedral bending the long links are left out: links are sorted by kind
-        const std::size_t linkCount =
-            dihedral ? static_cast<std::size_t>(std::find_if(cloth.links.begin(), cloth.links.end(),
-                                                             [](const Link& l) { return l.kind == LinkKind::Bend; }) -
-                                                cloth.links.begin())
-                     : cloth.links.size();
+        // with dihedral bending the long links are left out
+        const std::size_t linkCount = dihedral ? stretchAndShearLinks(cloth).size() : cloth.links.size();
         {
             CS_TIME_SCOPE(stats.integrateMs);
             externalForces(world, m_forces);
@@ -99,16 +95,9 @@ public:
                     // project hinges
                     if (dihedral) {
                         const float bendAlpha = alphaTilde[static_cast<int>(LinkKind::Bend)];
-                        for (std::size_t e = 0; e < cloth.bendElements.size(); ++e) {
-                            const BendElement& b = cloth.bendElements[e];
-                            const std::uint32_t idx[4] = {b.a, b.b, b.c, b.d};
-                            const glm::vec3 corners[4] = {x[b.a], x[b.b], x[b.c], x[b.d]};
-                            const float weights[4] = {w[b.a], w[b.b], w[b.c], w[b.d]};
-                            const auto p = projectDihedral(corners, weights, dihedralRestAngle(b.restAngle), bendAlpha,
-                                                           m_bendLambda[e]);
-                            m_bendLambda[e] += p.deltaLambda;
-                            for (int k = 0; k < 4; ++k) x[idx[k]] += p.delta[k];
-                        }
+                        for (std::size_t e = 0; e < cloth.bendElements.size(); ++e)
+                            m_bendLambda[e] += projectHinge(cloth.positions, cloth.inverseMasses, cloth.bendElements[e],
+                                                            bendAlpha, m_bendLambda[e], 1.0f);
                     }
                     projectTethers(tethers, cloth.positions);
                 }

@@ -1,6 +1,7 @@
 #include "cloth.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <glm/geometric.hpp>
 
@@ -15,6 +16,10 @@ void Cloth::setPinned(std::size_t particle, bool pin) {
 
 Cloth buildGridCloth(const ClothSettings& settings) {
     Cloth cloth;
+    // every built cloth gets a generation of its own, so no cache keyed on the
+    // versions can mistake a rebuilt cloth for the one it replaced
+    static std::atomic<std::uint64_t> generation{0};
+    cloth.topologyVersion = ++generation << 32;
     const int nx = std::max(settings.resolution.x, 2);
     const int ny = std::max(settings.resolution.y, 2);
     const float s = settings.spacing;

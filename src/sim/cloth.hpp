@@ -50,7 +50,8 @@ struct Cloth {
     int columns = 0;                           // grid size when built from a grid, else 0
     int rows = 0;
 
-    // Bumped on every change, so that solvers and the renderer rebuild their caches.
+    // Caches key on these. Every built cloth starts a new topology generation (so a
+    // rebuilt cloth never matches an old cache); topology edits bump it, pins bump theirs.
     std::uint64_t topologyVersion = 0;         // triangles, links or masses changed
     std::uint64_t pinVersion = 0;              // a pin was set or released
 

@@ -57,4 +57,11 @@ SpringJacobian springJacobian(const Link& link, const SpringSettings& springs, g
 // newton seconds per metre: dfi/dvi = -coefficient I.
 float particleDampingCoefficient(const Settings& settings, float mass, bool airDrag = true);
 
+// The air drag as a per-(sub)step velocity factor, 1 - h k clamped to [0, 1]: how
+// the position-based solvers and Verlet's c apply solver.damping.
+inline float dragFactor(const SolverSettings& solver, float h) {
+    const float f = 1.0f - h * solver.damping;
+    return f < 0.0f ? 0.0f : (f > 1.0f ? 1.0f : f);
+}
+
 } // namespace cs

@@ -92,7 +92,7 @@ std::vector<ParamDef> buildTable() {
          {}, true, CS_FIELD(float, solver.bendCompliance)});
     row({"solver.damping", "air drag", T::Float, G::Solver, kLive, 0.0, 20.0, 0.2f, "1/s",
          "Global air drag: each second the velocity loses about this fraction (a force -m k v for the "
-         "force-based solvers, Verlet's c = 1 - dt k, a velocity scale for the position-based ones). "
+         "force-based solvers, Verlet's c = 1 - h k per substep h, a velocity scale for the position-based ones). "
          "Raising it calms the cloth faster, as if moving through honey.",
          {}, false, CS_FIELD(float, solver.damping)});
     rowFor({"pbd", "xpbd"},

@@ -23,11 +23,11 @@ struct SimSettings {
 
 struct SolverSettings {
     std::string id;             // registry id, e.g. "xpbd"
-    int substeps{};             // XPBD "small steps" per physics step
+    int substeps{};             // every solver advances in steps of dt / substeps
     int iterations{};           // constraint passes per substep
     float stretchCompliance{};  // metres per newton (inverse stiffness), structural links
     float shearCompliance{};    // metres per newton, diagonal links
-    float bendCompliance{};     // metres per newton, distance >= 2 links
+    float bendCompliance{};     // m/N on distance >= 2 links, rad/(N m) on dihedral hinges
     float damping{};            // air drag rate, 1 / second: every solver loses this fraction of velocity per second
     BendingModel bending{};     // position-based solvers: long links or dihedral (hinge) angles resist bending
     bool tethers{};             // position-based solvers: long-range attachments to pinned particles

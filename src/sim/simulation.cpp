@@ -68,6 +68,8 @@ void Simulation::restoreGoodState() {
     cloth.previousPositions = m_goodPositions;
     for (auto& v : cloth.velocities) v = glm::vec3(0.0f);  // restart calm, or it explodes again at once
     m_world.time = m_goodTime;
+    // the solver's caches (Verlet's last acceleration, matrices) came from the exploded state
+    m_solver->topologyChanged(m_world);
 }
 
 StepStats Simulation::step() {

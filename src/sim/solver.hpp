@@ -17,7 +17,8 @@ struct StepStats {
     float constraintMs = 0.0f;  // constraint projection / linear solve
     float collisionMs = 0.0f;
     int iterations = 0;         // constraint passes (or solver iterations) this step
-    float residual = 0.0f;      // largest constraint violation in the last pass, metres
+    float residual = 0.0f;      // position-based: largest constraint violation in the last pass, metres;
+                                // implicit_euler: largest relative CG residual of the step
     bool diverged = false;      // set by the guard when the state became unusable
     int factorizations = 0;     // matrix factorisations so far (solvers that factor; to show reuse)
 };
@@ -27,7 +28,7 @@ public:
     virtual ~Solver() = default;
     virtual std::string_view id() const = 0;             // the command-line name
     virtual StepStats step(World& world, float dt) = 0;  // one fixed physics step
-    virtual void topologyChanged(World&) {}              // links/triangles changed: drop caches
+    virtual void topologyChanged(World&) {}              // topology or state replaced: drop caches
 };
 
 struct SolverInfo {

@@ -427,3 +427,51 @@ TEST(Desbrun, FactorisationIsReusedUntilTheMatrixChanges) {
 
 } // namespace
 } // namespace cs::test
+
+// --- caches follow the state ------------------------------------------------------
+
+namespace cs::test {
+namespace {
+
+TEST(SolverCaches, TethersFollowAResetCloth) {
+    // Rebuilding the cloth with another spacing (same particle and pin counts) must
+    // not reuse the old tethers: the new 1.5 m cloth hangs as far as a fresh one.
+    auto lowest = [](float spacing, bool viaReset) {
+        Settings s = settingsWith([&](Settings& st) {
+            st.cloth.resolution = {16, 16};
+            st.cloth.spacing = viaReset ? 0.05f : spacing;
+            st.cloth.origin = {0.0f, 2.0f, 0.0f};
+            st.solver.tethers = true;
+            st.collision.ground = false;
+        });
+        Simulation sim = makeSimulation(s);
+        if (viaReset) {
+            simulate(sim, 0.5);
+            sim.world().settings.cloth.spacing = spacing;
+            sim.reset();
+        }
+        simulate(sim, 4.0);
+        return measureCloth(sim.world()).minY;
+    };
+    EXPECT_NEAR(lowest(0.1f, true), lowest(0.1f, false), 0.02f);
+}
+
+TEST(SolverCaches, VerletRecoversAfterATransientExplosion) {
+    Settings s = settingsWith([](Settings& st) {
+        st.solver.id = "verlet";
+        st.cloth.resolution = {12, 12};
+    });
+    Simulation sim = makeSimulation(s);
+    simulate(sim, 0.5);
+    sim.world().settings.springs.stretchStiffness = 1e8f;  // far beyond the stable step
+    for (int i = 0; i < 5; ++i) sim.step();
+    EXPECT_GT(sim.recoveries(), 0);
+    sim.world().settings.springs.stretchStiffness = defaultSettings().springs.stretchStiffness;
+    const int before = sim.recoveries();
+    simulate(sim, 1.0);
+    EXPECT_LE(sim.recoveries() - before, 1) << sim.lastRecoveryMessage();
+    EXPECT_EQ(measureCloth(sim.world()).nanCount, 0u);
+}
+
+} // namespace
+} // namespace cs::test

@@ -14,6 +14,7 @@
 // Weaknesses: like PBD the stiffness depends on iteration count and time step;
 // it has no notion of compliance; long chains stretch when under-iterated.
 #include "../constraints.hpp"
+#include "../forces.hpp"
 #include "../profile.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
@@ -28,6 +29,8 @@ class JakobsenSolver final : public Solver {
 public:
     std::string_view id() const override { return "jakobsen"; }
 
+    void topologyChanged(World&) override { m_tethers.invalidate(); }
+
     StepStats step(World& world, float dt) override {
         StepStats stats;
         CS_TIME_SCOPE(stats.totalMs);
@@ -41,7 +44,7 @@ public:
         const int substeps = std::max(s.solver.substeps, 1);
         const int passes = std::max(s.solver.iterations, 1);
         const float h = dt / static_cast<float>(substeps);
-        const float c = std::clamp(1.0f - h * s.solver.damping, 0.0f, 1.0f);
+        const float c = dragFactor(world.settings.solver, h);
         const float relaxation = std::clamp(s.jakobsen.relaxation, 0.0f, 1.0f);
         const std::span<const Tether> tethers =
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();

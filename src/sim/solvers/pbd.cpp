@@ -17,6 +17,7 @@
 // Weaknesses: stiffness tied to iteration count and time step; unconverged
 // Gauss–Seidel stretches long chains; no physical units for k.
 #include "../constraints.hpp"
+#include "../forces.hpp"
 #include "../profile.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
@@ -30,6 +31,8 @@ namespace {
 class PbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "pbd"; }
+
+    void topologyChanged(World&) override { m_tethers.invalidate(); }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -48,7 +51,7 @@ public:
         auto perPass = [passes](float k) { return 1.0f - std::pow(1.0f - std::clamp(k, 0.0f, 1.0f), 1.0f / passes); };
         const float stiffness[kLinkKindCount] = {perPass(s.pbd.stretchStiffness), perPass(s.pbd.shearStiffness),
                                                  perPass(s.pbd.bendStiffness)};
-        const float dragFactor = std::clamp(1.0f - s.solver.damping * h, 0.0f, 1.0f);
+        const float drag = dragFactor(world.settings.solver, h);
         const std::span<const Tether> tethers =
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
         glm::vec3* x = cloth.positions.data();
@@ -87,7 +90,7 @@ public:
             }
             stats.iterations += passes;
             CS_TIME_SCOPE(stats.integrateMs);
-            updateVelocities(cloth, m_predicted, h, dragFactor);
+            updateVelocities(cloth, m_predicted, h, drag);
         }
         stats.residual = residual;
         return stats;

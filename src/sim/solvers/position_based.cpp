@@ -27,12 +27,12 @@ void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, 
     }
 }
 
-void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float dragFactor) {
+void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float drag) {
     const float invH = 1.0f / h;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
         cloth.velocities[i] = cloth.inverseMasses[i] == 0.0f
                                   ? glm::vec3(0.0f)
-                                  : (cloth.velocities[i] + (cloth.positions[i] - predicted[i]) * invH) * dragFactor;
+                                  : (cloth.velocities[i] + (cloth.positions[i] - predicted[i]) * invH) * drag;
     }
 }
 

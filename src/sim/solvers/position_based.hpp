@@ -37,6 +37,7 @@ struct Tether {
 class TetherCache {
 public:
     std::span<const Tether> get(const Cloth& cloth, float slack);
+    void invalidate() { m_particles = ~std::size_t(0); }
 
 private:
     std::vector<Tether> m_tethers;

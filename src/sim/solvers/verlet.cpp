@@ -17,6 +17,7 @@
 //
 // Weakness: conditionally stable like symplectic Euler; the velocity lags half a
 // step, so velocity-dependent forces (damping) are first order only.
+#include "../forces.hpp"
 #include "../profile.hpp"
 #include "force_based.hpp"
 
@@ -41,7 +42,7 @@ public:
         auto& backward = buffers[4];  // (x - x_prev) / h: the velocity the forces see
         const int substeps = std::max(world.settings.solver.substeps, 1);
         const float h = dt / static_cast<float>(substeps);
-        const float c = std::max(0.0f, 1.0f - h * world.settings.solver.damping);
+        const float c = dragFactor(world.settings.solver, h);
         const std::size_t n = cloth.particleCount();
 
         // x_prev from the shared state (see the top of the file)

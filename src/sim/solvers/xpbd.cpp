@@ -27,6 +27,7 @@
 // order; one pass per substep leaves a residual that gathers at point pins
 // (tethers remove most of it); stiff long links can lock folds.
 #include "../constraints.hpp"
+#include "../forces.hpp"
 #include "../profile.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
@@ -40,7 +41,10 @@ namespace {
 class XpbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "xpbd"; }
-    void topologyChanged(World& world) override { ensureSized(world.cloth); }
+    void topologyChanged(World& world) override {
+        ensureSized(world.cloth);
+        m_tethers.invalidate();
+    }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -57,7 +61,7 @@ public:
                                                   s.solver.bendCompliance};
         float alphaTilde[kLinkKindCount];
         for (int k = 0; k < kLinkKindCount; ++k) alphaTilde[k] = compliance[k] / (h * h);
-        const float dragFactor = std::clamp(1.0f - s.solver.damping * h, 0.0f, 1.0f);
+        const float drag = dragFactor(world.settings.solver, h);
         const std::span<const Tether> tethers =
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
 
@@ -109,7 +113,7 @@ public:
             }
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                updateVelocities(cloth, m_predicted, h, dragFactor);
+                updateVelocities(cloth, m_predicted, h, drag);
             }
         }
         stats.residual = residual;

@@ -1,6 +1,7 @@
 #include "constraints.hpp"
 
 #include "cloth.hpp"
+#include "world.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,9 +40,8 @@ float projectCollisions(const Colliders& colliders, const CollisionSettings& set
         deepest = std::max(deepest, projectCollision(s, x, previous, h, mu, normal));
     for (const PlaneCollider& p : colliders.planes)
         deepest = std::max(deepest, projectCollision(p, x, previous, h, mu, normal));
-    if (settings.ground)
-        deepest = std::max(deepest, projectCollision(PlaneCollider{{0.0f, 1.0f, 0.0f}, settings.groundHeight},
-                                                     x, previous, h, mu, normal));
+    if (const auto ground = groundPlane(settings))
+        deepest = std::max(deepest, projectCollision(*ground, x, previous, h, mu, normal));
     return deepest;
 }
 

@@ -15,7 +15,7 @@ float penetrationDepth(const World& world, glm::vec3 x) {
         if (auto c = contactWith(s, x, 0.0f)) deepest = std::max(deepest, c->depth);
     for (const PlaneCollider& p : world.colliders.planes)
         if (auto c = contactWith(p, x, 0.0f)) deepest = std::max(deepest, c->depth);
-    if (auto ground = groundPlane(world.settings))
+    if (auto ground = groundPlane(world.settings.collision))
         if (auto c = contactWith(*ground, x, 0.0f)) deepest = std::max(deepest, c->depth);
     return deepest;
 }

@@ -16,9 +16,9 @@ void resetWorld(World& world) {
     world.steps = 0;
 }
 
-std::optional<PlaneCollider> groundPlane(const Settings& settings) {
-    if (!settings.collision.ground) return std::nullopt;
-    return PlaneCollider{{0.0f, 1.0f, 0.0f}, settings.collision.groundHeight};
+std::optional<PlaneCollider> groundPlane(const CollisionSettings& collision) {
+    if (!collision.ground) return std::nullopt;
+    return PlaneCollider{{0.0f, 1.0f, 0.0f}, collision.groundHeight};
 }
 
 } // namespace cs

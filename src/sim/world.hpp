@@ -24,6 +24,6 @@ World makeWorld(const Settings& settings, Colliders colliders);
 void resetWorld(World& world);
 
 // The ground as a plane, when enabled.
-std::optional<PlaneCollider> groundPlane(const Settings& settings);
+std::optional<PlaneCollider> groundPlane(const CollisionSettings& collision);
 
 } // namespace cs

@@ -18,6 +18,7 @@
 #include "../profile.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
+#include "verlet_state.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -63,7 +64,7 @@ public:
                     m_start[i] = x[i];
                     if (w[i] == 0.0f) continue;
                     const glm::vec3 a = m_forces[i] * w[i];
-                    const glm::vec3 previous = x[i] - h * cloth.velocities[i] + 0.5f * h * h * a;
+                    const glm::vec3 previous = verletPrevious(x[i], cloth.velocities[i], a, h);
                     x[i] += c * (x[i] - previous) + h * h * a;
                 }
             }
@@ -88,7 +89,7 @@ public:
             CS_TIME_SCOPE(stats.integrateMs);
             for (std::size_t i = 0; i < n; ++i) {
                 cloth.previousPositions[i] = m_start[i];
-                cloth.velocities[i] = w[i] == 0.0f ? glm::vec3(0.0f) : (x[i] - m_start[i]) / h + 0.5f * h * m_forces[i] * w[i];
+                cloth.velocities[i] = w[i] == 0.0f ? glm::vec3(0.0f) : verletVelocity(x[i], m_start[i], m_forces[i] * w[i], h);
             }
         }
         stats.residual = residual;

@@ -20,6 +20,7 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "force_based.hpp"
+#include "verlet_state.hpp"
 
 namespace cs {
 namespace {
@@ -51,7 +52,7 @@ public:
             m_lastAcceleration.assign(a.begin(), a.end());
         }
         for (std::size_t i = 0; i < n; ++i)
-            previous[i] = cloth.positions[i] - h * cloth.velocities[i] + 0.5f * h * h * m_lastAcceleration[i];
+            previous[i] = verletPrevious(cloth.positions[i], cloth.velocities[i], m_lastAcceleration[i], h);
 
         for (int sub = 0; sub < substeps; ++sub) {
             {
@@ -66,7 +67,7 @@ public:
                     start[i] = x;
                     const glm::vec3 next = x + c * (x - previous[i]) + h * h * a[i];
                     cloth.positions[i] = next;
-                    cloth.velocities[i] = (next - x) / h + 0.5f * h * a[i];
+                    cloth.velocities[i] = verletVelocity(next, x, a[i], h);
                 }
             }
             {
@@ -75,7 +76,7 @@ public:
             }
             // contact and Provot may have moved particles: carry their velocity change into x_prev
             for (std::size_t i = 0; i < n; ++i)
-                previous[i] = cloth.positions[i] - h * cloth.velocities[i] + 0.5f * h * h * a[i];
+                previous[i] = verletPrevious(cloth.positions[i], cloth.velocities[i], a[i], h);
         }
         m_lastAcceleration.assign(a.begin(), a.end());  // same size after the first step: no allocation
         stats.iterations = substeps;

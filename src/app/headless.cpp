@@ -84,6 +84,10 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         report.wallMsMedian = sorted[sorted.size() / 2];
     }
     report.cloth = measureCloth(world);
+    for (std::size_t k = 0; k < world.colliders.size(); ++k) {
+        const Collider& c = world.colliders[k];
+        if (c.motion == MotionKind::Dynamic) report.rigidBodies.push_back({k, c.mass, c.pose.position, c.velocity});
+    }
     return report;
 }
 
@@ -106,7 +110,15 @@ std::string reportJson(const HeadlessReport& r) {
         << "  \"bbox_min\": " << jsonVec(r.cloth.bboxMin) << ",\n"
         << "  \"bbox_max\": " << jsonVec(r.cloth.bboxMax) << ",\n"
         << "  \"kinetic_energy\": " << jsonNumber(r.cloth.kineticEnergy) << ",\n"
-        << "  \"nan_count\": " << r.cloth.nanCount << ",\n"
+        << "  \"nan_count\": " << r.cloth.nanCount << ",\n";
+    if (r.cloth.selfMinDistance) out << "  \"self_min_distance\": " << jsonNumber(*r.cloth.selfMinDistance) << ",\n";
+    out << "  \"rigid_bodies\": [";
+    for (std::size_t k = 0; k < r.rigidBodies.size(); ++k) {
+        const RigidBodyReport& b = r.rigidBodies[k];
+        out << (k ? ", " : "") << "{\"collider\": " << b.collider << ", \"mass\": " << jsonNumber(b.mass)
+            << ", \"position\": " << jsonVec(b.position) << ", \"velocity\": " << jsonVec(b.velocity) << "}";
+    }
+    out << "],\n"
         << "  \"recoveries\": " << r.recoveries << ",\n"
         << "  \"last_step\": {\"iterations\": " << r.lastStep.iterations
         << ", \"residual\": " << jsonNumber(r.lastStep.residual)

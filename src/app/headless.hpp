@@ -10,6 +10,14 @@
 
 namespace cs {
 
+// A dynamic collider at the end of the run.
+struct RigidBodyReport {
+    std::size_t collider;  // index among the scene's colliders
+    float mass;            // kilograms
+    glm::vec3 position;    // metres
+    glm::vec3 velocity;    // metres per second
+};
+
 struct HeadlessReport {
     std::string scene;
     std::string solver;
@@ -23,6 +31,7 @@ struct HeadlessReport {
     int recoveries = 0;
     StepStats lastStep;
     ClothStats cloth;
+    std::vector<RigidBodyReport> rigidBodies;
 };
 
 // Runs `steps` physics steps; per-step wall times go into `stepMs` (sized by the caller).

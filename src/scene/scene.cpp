@@ -1,5 +1,7 @@
 #include "scene.hpp"
 
+#include "sim/collision/collider_fields.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <limits>
@@ -188,75 +190,137 @@ private:
         }
     }
 
-    std::optional<float> readNumber(const toml::table& t, const char* key, const char* what, double lo, double hi,
-                                    std::optional<float> fallback) {
-        const toml::node* node = t.get(key);
-        if (!node) {
-            if (!fallback) error(t, std::string("collider needs '") + key + "' (" + what + ")");
-            return fallback;
+    // One [[collider]] table: shape first (it decides which keys apply), then
+    // every key through the collider field table.
+    void readCollider(const toml::table& t, const toml::node& element, Colliders& colliders) {
+        const toml::node* shapeNode = t.get("shape");
+        if (!shapeNode) return error(element, "collider needs 'shape' (" + describeRange(*findColliderField("shape")) + ")");
+        auto shape = readColliderValue(*findColliderField("shape"), *shapeNode);
+        if (!shape) return;
+        Collider c = defaultCollider(static_cast<ShapeKind>(choiceOf(*findColliderField("shape"), *shape)), glm::vec3(0.0f));
+        if (const toml::node* motionNode = t.get("motion")) {
+            const ColliderField& field = *findColliderField("motion");
+            auto motion = readColliderValue(field, *motionNode);
+            if (!motion) return;
+            field.set(c, *motion);
         }
-        auto x = number(*node);
-        if (!x || !(*x >= lo && *x <= hi)) {
-            std::ostringstream range;
-            range << "[" << lo << ", " << hi << "]";
-            error(*node, std::string("collider '") + key + "' must be a number in " + range.str());
-            return std::nullopt;
-        }
-        return static_cast<float>(*x);
-    }
+        const std::string shapeText(shapeName(c.shape.kind));
+        if (c.motion == MotionKind::Dynamic && c.shape.kind != ShapeKind::Sphere)
+            error(*t.get("motion"), "motion 'dynamic' is only for spheres (this collider is a " + shapeText + ")");
 
-    std::optional<glm::vec3> readVector(const toml::table& t, const char* key, double lo, double hi,
-                                        std::optional<glm::vec3> fallback) {
-        const toml::node* node = t.get(key);
-        if (!node) {
-            if (!fallback) error(t, std::string("collider needs '") + key + "' ([x, y, z])");
-            return fallback;
+        std::vector<std::string> applicable;
+        for (const ColliderField& f : colliderFields())
+            if (fieldAppliesTo(f, c)) applicable.emplace_back(f.key);
+        for (auto&& [key, value] : t) {
+            const std::string k(key.str());
+            if (k == "shape" || k == "motion") continue;
+            const ColliderField* field = findColliderField(k);
+            if (!field) {
+                error(value, "unknown collider key '" + k + "'" + suggestion(k, applicable) + " for a " + shapeText +
+                                 "; allowed: " + join(applicable));
+                continue;
+            }
+            if (!(field->shapes & shapeBit(c.shape.kind))) {
+                error(value, "collider key '" + k + "' does not apply to a " + shapeText + "; allowed: " +
+                                 join(applicable));
+                continue;
+            }
+            if (!(field->motions & motionBit(c.motion))) {
+                error(value, "collider key '" + k + "' applies only with motion = " + motionsOf(*field) +
+                                 " (this collider's motion is '" + std::string(motionName(c.motion)) + "')");
+                continue;
+            }
+            if (auto v = readColliderValue(*field, value)) field->set(c, *v);
         }
-        auto array = node->as_array();
-        if (array && array->size() == 3) {
-            auto a = number(*array->get(0)), b = number(*array->get(1)), c = number(*array->get(2));
-            auto in = [&](const std::optional<double>& v) { return v && *v >= lo && *v <= hi; };
-            if (in(a) && in(b) && in(c)) return glm::vec3(*a, *b, *c);
+        for (const ColliderField& f : colliderFields())
+            if ((f.requiredFor & shapeBit(c.shape.kind)) && !t.get(f.key))
+                error(element, "a " + shapeText + " collider needs '" + std::string(f.key) + "' (" +
+                                   std::string(f.help) + " " + describeRange(f) + ")");
+        if (t.get("normal") && t.get("rotation"))
+            error(*t.get("normal"), "give a plane either 'normal' or 'rotation', not both");
+        if (const toml::node* n = t.get("normal"); n && glm::length(c.home.axis(1) - glm::vec3(0, 1, 0)) < 1e-6f) {
+            if (auto v = n->as_array(); v && v->size() == 3 && number(*v->get(0)) && number(*v->get(1)) &&
+                                        number(*v->get(2)) &&
+                                        glm::length(glm::vec3(*number(*v->get(0)), *number(*v->get(1)),
+                                                              *number(*v->get(2)))) < 1e-6f)
+                error(*n, "collider 'normal' must not be zero");
         }
-        std::ostringstream range;
-        range << "[" << lo << ", " << hi << "]";
-        error(*node, std::string("collider '") + key + "' must be three numbers, each in " + range.str());
-        return std::nullopt;
+        if (c.motion == MotionKind::Kinematic && c.script.kind == ScriptKind::Path && !t.get("path"))
+            error(element, "a collider with script = \"path\" needs 'path' (keyframes [[x, y, z], ...])");
+        if (c.shape.kind == ShapeKind::Plane && (c.shape.halfSize.x > 0.0f) != (c.shape.halfSize.y > 0.0f))
+            error(element, "a finite plane needs both 'half_width' and 'half_depth' > 0 (or neither, for an infinite plane)");
+        colliders.push_back(c);
     }
 
     void readColliders(const toml::node& node, Colliders& colliders) {
         auto array = node.as_array();
         if (!array || !array->is_array_of_tables())
             return error(node, "'collider' must be an array of tables ([[collider]])");
-        for (const toml::node& element : *array) {
-            const toml::table& t = *element.as_table();
-            const toml::node* shapeNode = t.get("shape");
-            auto shape = shapeNode ? shapeNode->value<std::string>() : std::nullopt;
-            std::vector<std::string> allowed;
-            if (shape == "sphere") {
-                allowed = {"shape", "center", "radius"};
-                auto center = readVector(t, "center", -1000.0, 1000.0, std::nullopt);
-                auto radius = readNumber(t, "radius", "metres, > 0", 1e-4, 1000.0, std::nullopt);
-                if (center && radius) colliders.spheres.push_back({*center, *radius});
-            } else if (shape == "plane") {
-                allowed = {"shape", "normal", "point"};
-                auto normal = readVector(t, "normal", -1.0, 1.0, std::nullopt);
-                auto point = readVector(t, "point", -1000.0, 1000.0, glm::vec3(0.0f));
-                if (normal && glm::length(*normal) < 1e-6f) {
-                    error(*t.get("normal"), "collider 'normal' must not be zero");
-                } else if (normal && point) {
-                    const glm::vec3 n = glm::normalize(*normal);
-                    colliders.planes.push_back({n, glm::dot(n, *point)});
+        for (const toml::node& element : *array) readCollider(*element.as_table(), element, colliders);
+    }
+
+    // Converts and validates one collider value; reports and returns nothing on failure.
+    std::optional<ColliderValue> readColliderValue(const ColliderField& field, const toml::node& node) {
+        std::optional<ColliderValue> value;
+        auto vec3 = [](const toml::node& n) -> std::optional<glm::vec3> {
+            auto array = n.as_array();
+            if (!array || array->size() != 3) return std::nullopt;
+            auto a = number(*array->get(0)), b = number(*array->get(1)), c = number(*array->get(2));
+            if (!a || !b || !c) return std::nullopt;
+            return glm::vec3(*a, *b, *c);
+        };
+        switch (field.type) {
+        case ColliderFieldType::Float:
+            if (auto x = number(node)) value = static_cast<float>(*x);
+            break;
+        case ColliderFieldType::Vec3:
+            if (auto v = vec3(node)) value = *v;
+            break;
+        case ColliderFieldType::Choice:
+            if (auto str = node.as_string()) value = std::string(str->get());
+            break;
+        case ColliderFieldType::Vec3List:
+            if (auto array = node.as_array()) {
+                std::vector<glm::vec3> points;
+                bool ok = true;
+                for (const toml::node& p : *array) {
+                    auto v = vec3(p);
+                    ok = ok && v.has_value();
+                    if (v) points.push_back(*v);
                 }
-            } else {
-                error(shapeNode ? *shapeNode : element, "collider 'shape' must be one of: sphere plane");
-                continue;
+                if (ok) value = std::move(points);
             }
-            for (auto&& [key, value] : t)
-                if (std::find(allowed.begin(), allowed.end(), std::string(key.str())) == allowed.end())
-                    error(value, "unknown collider key '" + std::string(key.str()) + "'" +
-                                     suggestion(key.str(), allowed) + " for shape '" + *shape + "'");
+            break;
         }
+        // a value of the wrong type: the validator's message says what is expected
+        const ColliderValue wrongType =
+            field.type == ColliderFieldType::Float ? ColliderValue(std::string()) : ColliderValue(0.0f);
+        const std::string message = validateColliderValue(field, value ? *value : wrongType);
+        if (!message.empty()) {
+            error(node, "collider " + message + (field.unit.empty() ? "" : " (" + std::string(field.unit) + ")"));
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    static int choiceOf(const ColliderField& field, const ColliderValue& value) {
+        const std::string& name = std::get<std::string>(value);
+        for (std::size_t i = 0; i < field.choices.size(); ++i)
+            if (field.choices[i] == name) return static_cast<int>(i);
+        return 0;
+    }
+
+    static std::string motionsOf(const ColliderField& field) {
+        std::vector<std::string> names;
+        for (int m = 0; m < kMotionKindCount; ++m)
+            if (field.motions & (1u << m)) names.push_back("\"" + std::string(motionName(static_cast<MotionKind>(m))) + "\"");
+        return join(names, " or ");
+    }
+
+    static std::string join(const std::vector<std::string>& items, const char* separator = ", ") {
+        std::string out;
+        for (const std::string& item : items) out += (out.empty() ? "" : separator) + item;
+        return out;
     }
 
     std::string m_file;
@@ -277,6 +341,15 @@ std::string tomlValue(const ParamValue& value) {
         return "[" + tomlValue((*v).x) + ", " + tomlValue((*v).y) + ", " + tomlValue((*v).z) + "]";
     }
     return formatValue(value);
+}
+
+std::string tomlColliderValue(const ColliderValue& value) {
+    if (auto f = std::get_if<float>(&value)) return tomlValue(*f);
+    if (auto v = std::get_if<glm::vec3>(&value)) return tomlValue(*v);
+    if (auto s = std::get_if<std::string>(&value)) return "\"" + *s + "\"";
+    std::string out = "[";
+    for (const glm::vec3& p : std::get<std::vector<glm::vec3>>(value)) out += (out.size() > 1 ? ", " : "") + tomlValue(p);
+    return out + "]";
 }
 
 std::string quoted(const std::string& s) {
@@ -378,12 +451,14 @@ std::string writeSceneToml(const SceneDesc& scene) {
         out << def.key.substr(def.key.find('.') + 1) << " = " << tomlValue(getParam(scene.settings, def))
             << "  # " << def.help.substr(0, def.help.find('.')) << "\n";
     }
-    for (const SphereCollider& s : scene.colliders.spheres)
-        out << "\n[[collider]]\nshape = \"sphere\"\ncenter = " << tomlValue(s.center)
-            << "\nradius = " << tomlValue(s.radius) << "\n";
-    for (const PlaneCollider& p : scene.colliders.planes)
-        out << "\n[[collider]]\nshape = \"plane\"\nnormal = " << tomlValue(p.normal)
-            << "\npoint = " << tomlValue(p.normal * p.offset) << "\n";
+    for (const Collider& c : scene.colliders) {
+        out << "\n[[collider]]\n";
+        for (const ColliderField& field : colliderFields()) {
+            if (!fieldAppliesTo(field, c) || field.key == "normal") continue;  // rotation says it
+            if (field.key == "path" && c.script.path.empty()) continue;
+            out << field.key << " = " << tomlColliderValue(field.get(c)) << "\n";
+        }
+    }
     return out.str();
 }
 

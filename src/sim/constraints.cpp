@@ -1,7 +1,6 @@
 #include "constraints.hpp"
 
 #include "cloth.hpp"
-#include "world.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -30,19 +29,6 @@ DihedralProjection projectDihedral(const glm::vec3 x[4], const float w[4], float
     out.deltaLambda = (-out.violation - alphaTilde * lambda) / (weighted + alphaTilde);
     for (int i = 0; i < 4; ++i) out.delta[i] = w[i] * grad[i] * out.deltaLambda;
     return out;
-}
-
-float projectCollisions(const Colliders& colliders, const CollisionSettings& settings, glm::vec3& x,
-                        glm::vec3 previous, glm::vec3* normal) {
-    float deepest = 0.0f;
-    const float h = settings.thickness, mu = settings.friction;
-    for (const SphereCollider& s : colliders.spheres)
-        deepest = std::max(deepest, projectCollision(s, x, previous, h, mu, normal));
-    for (const PlaneCollider& p : colliders.planes)
-        deepest = std::max(deepest, projectCollision(p, x, previous, h, mu, normal));
-    if (const auto ground = groundPlane(settings))
-        deepest = std::max(deepest, projectCollision(*ground, x, previous, h, mu, normal));
-    return deepest;
 }
 
 } // namespace cs

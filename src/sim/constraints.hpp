@@ -2,7 +2,6 @@
 // Constraint projections for the position-based solvers, written as pure
 // functions: positions and weights in, corrections out (as in Bender's
 // PositionBasedDynamics). Every position-based solver uses these; none has its own.
-#include "collision/colliders.hpp"
 #include "settings.hpp"
 
 #include <glm/geometric.hpp>
@@ -60,30 +59,5 @@ struct DihedralProjection {
 // Skipped (no correction) when a triangle or the edge is degenerate.
 DihedralProjection projectDihedral(const glm::vec3 x[4], const float w[4], float restAngle, float alphaTilde,
                                    float lambda);
-
-// Pushes x out of a collider (inflated by thickness) and applies Coulomb
-// friction in positional form: the slip since `previous` along the surface is
-// removed entirely while it is below friction x depth (static), otherwise
-// shortened by that amount (kinetic). Returns the depth pushed out, 0 if none.
-template <class Shape>
-float projectCollision(const Shape& shape, glm::vec3& x, glm::vec3 previous, float thickness, float friction,
-                       glm::vec3* normal = nullptr) {
-    const auto contact = contactWith(shape, x, thickness);
-    if (!contact) return 0.0f;
-    if (normal) *normal = contact->normal;
-    x += contact->normal * contact->depth;
-    const glm::vec3 slip = x - previous;
-    const glm::vec3 tangential = slip - glm::dot(slip, contact->normal) * contact->normal;
-    const float tangentialLength = glm::length(tangential);
-    const float limit = friction * contact->depth;
-    if (tangentialLength <= limit) x -= tangential;
-    else x -= tangential * (limit / tangentialLength);
-    return contact->depth;
-}
-
-// All colliders of a world (ground included) for one particle. Returns the deepest
-// push; `normal` (if given) receives the outward normal of the last contact.
-float projectCollisions(const Colliders& colliders, const CollisionSettings& settings, glm::vec3& x,
-                        glm::vec3 previous, glm::vec3* normal = nullptr);
 
 } // namespace cs

@@ -218,16 +218,40 @@ std::vector<ParamDef> buildTable() {
          "Particles are kept this far from every collider surface. Raising it hides "
          "interpenetration of the rendered triangles but makes the cloth float visibly.",
          {}, false, CS_FIELD(float, collision.thickness)});
-    row({"collision.friction", "friction", T::Float, G::Collision, kLive, 0.0, 2.0, 0.4f, "",
-         "Coulomb friction coefficient against colliders: the sideways slip in a contact is "
-         "limited to this times the depth pushed out. 0 lets cloth slide off everything.",
-         {}, false, CS_FIELD(float, collision.friction)});
+    row({"collision.iterations", "contact passes", T::Int, G::Collision, kLive, 1, 20, 1, "",
+         "How many times per substep contact is detected and resolved (seed 001's collision "
+         "iterations). More passes settle cloth caught between several colliders, or between a "
+         "collider and the ground, and separate folded layers better.",
+         {}, false, CS_FIELD(int, collision.iterations)});
     row({"collision.ground", "ground", T::Bool, G::Collision, kLive, 0, 1, true, "",
          "An infinite horizontal ground plane the cloth cannot pass.",
          {}, false, CS_FIELD(bool, collision.ground)});
     row({"collision.ground_height", "ground height", T::Float, G::Collision, kLive, -100.0, 100.0, 0.0f, "m",
          "Height of the ground plane.",
          {}, false, CS_FIELD(float, collision.groundHeight)});
+    row({"collision.ground_static_friction", "ground static friction", T::Float, G::Collision, kLive, 0.0, 2.0,
+         0.6f, "",
+         "Coulomb mu_s of the ground: cloth resting on it sticks while the sideways pull is below "
+         "mu_s times the pressing force.",
+         {}, false, CS_FIELD(float, collision.groundStaticFriction)});
+    row({"collision.ground_kinetic_friction", "ground kinetic friction", T::Float, G::Collision, kLive, 0.0, 2.0,
+         0.4f, "",
+         "Coulomb mu_k of the ground: how hard it brakes cloth that is already sliding.",
+         {}, false, CS_FIELD(float, collision.groundKineticFriction)});
+    row({"collision.ground_restitution", "ground restitution", T::Float, G::Collision, kLive, 0.0, 1.0, 0.0f, "",
+         "Fraction of the approach speed the ground gives back (0: no bounce, 1: elastic).",
+         {}, false, CS_FIELD(float, collision.groundRestitution)});
+    row({"collision.self_collision", "self-collision", T::Bool, G::Collision, kLive, 0, 1, false, "",
+         "Keep the cloth from passing through itself: particles that are not neighbours in the "
+         "cloth are pushed apart when closer than the self thickness (spatial hash). Costs time.",
+         {}, false, CS_FIELD(bool, collision.selfCollision)});
+    row({"collision.self_thickness", "self thickness", T::Float, G::Collision, kLive, 0.001, 0.2, 0.02f, "m",
+         "Distance kept between layers of the cloth. Keep it below the particle spacing times "
+         "about 1.4, or the cloth's own neighbours start to count as layers.",
+         {}, false, CS_FIELD(float, collision.selfThickness)});
+    row({"collision.self_friction", "self friction", T::Float, G::Collision, kLive, 0.0, 2.0, 0.3f, "",
+         "Coulomb coefficient between touching layers of the cloth.",
+         {}, false, CS_FIELD(float, collision.selfFriction)});
 
     // --- wind -------------------------------------------------------------
     row({"wind.direction", "direction", T::Vec3, G::Wind, kLive, -1.0, 1.0, glm::vec3(0.0f, 0.0f, 1.0f), "",

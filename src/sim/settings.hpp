@@ -80,9 +80,15 @@ struct ClothSettings {
 
 struct CollisionSettings {
     float thickness{};          // particles keep this distance from collider surfaces, metres
-    float friction{};           // Coulomb coefficient, dimensionless
+    int iterations{};           // contact passes per substep (seed 001's collision iterations)
     bool ground{};              // an infinite horizontal plane
     float groundHeight{};       // metres
+    float groundStaticFriction{};   // mu_s against the ground
+    float groundKineticFriction{};  // mu_k against the ground
+    float groundRestitution{};      // fraction of the approach speed the ground gives back
+    bool selfCollision{};       // particles of the cloth repel each other
+    float selfThickness{};      // metres kept between non-neighbouring particles
+    float selfFriction{};       // Coulomb coefficient between touching layers
 };
 
 struct WindSettings {

@@ -1,5 +1,7 @@
 #include "simulation.hpp"
 
+#include "collision/motion.hpp"
+
 #include <cmath>
 #include <glm/geometric.hpp>
 
@@ -48,6 +50,15 @@ std::string Simulation::unsoundReason() const {
         return particle + " is more than " + std::to_string(static_cast<int>(kRunawayDistance)) +
                " m from the origin";
     }
+    for (std::size_t k = 0; k < m_world.colliders.size(); ++k) {
+        const Collider& c = m_world.colliders[k];
+        const glm::vec3 x = c.pose.position, v = c.velocity;
+        if (std::abs(x.x) < kRunawayDistance && std::abs(x.y) < kRunawayDistance &&
+            std::abs(x.z) < kRunawayDistance && glm::dot(v, v) < kRunawaySpeed * kRunawaySpeed)
+            continue;
+        return "collider " + std::to_string(k) + " (" + std::string(shapeName(c.shape.kind)) +
+               ") ran away or became non-finite";
+    }
     return {};
 }
 
@@ -55,6 +66,7 @@ void Simulation::saveGoodState() {
     // same sizes after the first save: assignment reuses the storage, no allocation
     m_goodPositions = m_world.cloth.positions;
     m_goodVelocities = m_world.cloth.velocities;
+    m_goodColliders = m_world.colliders;
     m_goodTime = m_world.time;
 }
 
@@ -68,6 +80,15 @@ void Simulation::restoreGoodState() {
     cloth.previousPositions = m_goodPositions;
     for (auto& v : cloth.velocities) v = glm::vec3(0.0f);  // restart calm, or it explodes again at once
     m_world.time = m_goodTime;
+    if (m_goodColliders.size() == m_world.colliders.size()) {
+        // dynamic bodies go back with the cloth; the user's hold and edits stay
+        for (std::size_t k = 0; k < m_goodColliders.size(); ++k) {
+            Collider& c = m_world.colliders[k];
+            if (!c.isDynamic()) continue;
+            c.pose = m_goodColliders[k].pose;
+            c.velocity = glm::vec3(0.0f);
+        }
+    }
     // the solver's caches (Verlet's last acceleration, matrices) came from the exploded state
     m_solver->topologyChanged(m_world);
 }
@@ -75,7 +96,10 @@ void Simulation::restoreGoodState() {
 StepStats Simulation::step() {
     syncSolver();
     const float dt = m_world.settings.sim.dt;
+    beginColliderStep(m_world.colliders, m_world.time, dt);
     StepStats stats = m_solver->step(m_world, dt);
+    for (Collider& c : m_world.colliders)
+        if (!c.isDynamic()) c.pose = c.stepEnd;  // exactly on the path, whatever the solver's substeps
     m_world.time += dt;
     ++m_world.steps;
     if (const std::string reason = unsoundReason(); !reason.empty()) {

@@ -41,6 +41,7 @@ private:
     std::unique_ptr<Solver> m_solver;
     std::vector<glm::vec3> m_goodPositions;
     std::vector<glm::vec3> m_goodVelocities;
+    Colliders m_goodColliders;
     double m_goodTime = 0.0;
     int m_recoveries = 0;
     std::string m_lastRecovery;

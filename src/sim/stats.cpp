@@ -1,5 +1,7 @@
 #include "stats.hpp"
 
+#include "collision/self_collision.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,12 +13,9 @@ bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && st
 
 float penetrationDepth(const World& world, glm::vec3 x) {
     float deepest = 0.0f;
-    for (const SphereCollider& s : world.colliders.spheres)
-        if (auto c = contactWith(s, x, 0.0f)) deepest = std::max(deepest, c->depth);
-    for (const PlaneCollider& p : world.colliders.planes)
-        if (auto c = contactWith(p, x, 0.0f)) deepest = std::max(deepest, c->depth);
-    if (auto ground = groundPlane(world.settings.collision))
-        if (auto c = contactWith(*ground, x, 0.0f)) deepest = std::max(deepest, c->depth);
+    for (const Collider& c : world.colliders) deepest = std::max(deepest, -signedDistance(c, x));
+    if (const auto ground = groundCollider(world.settings.collision))
+        deepest = std::max(deepest, -signedDistance(*ground, x));
     return deepest;
 }
 
@@ -52,6 +51,12 @@ ClothStats measureCloth(const World& world) {
         out.bboxMin = out.bboxMax = glm::vec3(0.0f);
     }
     out.minY = out.bboxMin.y;
+    if (world.settings.collision.selfCollision) {
+        // look a little beyond the thickness so that a cloth that keeps its layers apart still reports a figure
+        const float thickness = world.settings.collision.selfThickness;
+        SelfCollision query;
+        out.selfMinDistance = query.minDistance(cloth, thickness, 2.0f * thickness);
+    }
     if (mass > 0.0) out.centroid = glm::vec3(weighted / mass);
     return out;
 }

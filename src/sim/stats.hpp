@@ -4,6 +4,7 @@
 #include "world.hpp"
 
 #include <cstddef>
+#include <optional>
 
 namespace cs {
 
@@ -16,6 +17,9 @@ struct ClothStats {
     glm::vec3 bboxMax{0.0f};
     double kineticEnergy = 0.0;     // joules, moving particles only
     std::size_t nanCount = 0;       // particles whose position or velocity is not finite
+    // closest two particles that are not neighbours in the cloth, metres, when self-collision
+    // is on (infinity when none is within twice the self thickness)
+    std::optional<float> selfMinDistance;
 };
 
 ClothStats measureCloth(const World& world);

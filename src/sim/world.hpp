@@ -11,7 +11,7 @@ namespace cs {
 
 struct World {
     Settings settings;
-    Colliders colliders;      // the ground is not here: it comes from settings.collision
+    Colliders colliders;      // the ground is not here: it comes from settings.collision (groundCollider)
     Cloth cloth;
     double time = 0.0;        // simulated seconds since reset
     std::uint64_t steps = 0;  // physics steps since reset
@@ -23,7 +23,7 @@ World makeWorld(const Settings& settings, Colliders colliders);
 // Rebuilds the cloth from the current settings and restarts the clock.
 void resetWorld(World& world);
 
-// The ground as a plane, when enabled.
-std::optional<PlaneCollider> groundPlane(const CollisionSettings& collision);
+// The ground as a static plane collider with the ground's material, when enabled.
+std::optional<Collider> groundCollider(const CollisionSettings& collision);
 
 } // namespace cs

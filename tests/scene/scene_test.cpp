@@ -25,7 +25,8 @@ TEST(Scenes, EveryShippedSceneLoads) {
 TEST(Scenes, DrapeSceneHasItsSphere) {
     const SceneLoad load = loadSceneFile(kSource / "scenes/drape_sphere.toml");
     ASSERT_TRUE(load.ok()) << load.errorText();
-    ASSERT_EQ(load.scene->colliders.spheres.size(), 1u);
+    ASSERT_EQ(load.scene->colliders.size(), 1u);
+    EXPECT_EQ(load.scene->colliders[0].shape.kind, ShapeKind::Sphere);
     EXPECT_EQ(load.scene->settings.cloth.orientation, Orientation::Horizontal);
 }
 
@@ -65,8 +66,13 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"syntax_error.toml", 3, "syntax error"},
         Malformed{"unknown_solver.toml", 2, "unknown solver 'rk9' (one of: explicit_euler symplectic_euler"},
         Malformed{"resolution_too_small.toml", 2, "each component in [2, 512]"},
-        Malformed{"negative_radius.toml", 6, "'radius' must be a number in [0.0001, 1000]"},
-        Malformed{"unknown_shape.toml", 2, "'shape' must be one of: sphere plane"},
+        Malformed{"negative_radius.toml", 6, "collider 'radius' must be a number in [0.001, 100] (m)"},
+        Malformed{"unknown_shape.toml", 2, "'shape' must be one of: sphere plane box capsule"},
+        Malformed{"collider_key_wrong_shape.toml", 5, "collider key 'radius' does not apply to a box"},
+        Malformed{"collider_needs_size.toml", 1, "a capsule collider needs 'half_length'"},
+        Malformed{"dynamic_box.toml", 3, "motion 'dynamic' is only for spheres"},
+        Malformed{"mass_on_static.toml", 5, "collider key 'mass' applies only with motion = \"dynamic\""},
+        Malformed{"bad_path_point.toml", 6, "collider 'path' must be a non-empty list of points"},
         Malformed{"nan_value.toml", 2, "not a finite number"},
         Malformed{"does_not_exist.toml", 0, "cannot open the scene file"},
         Malformed{"", 0, "is a directory"}),
@@ -101,8 +107,8 @@ TEST(Scenes, WriterRoundTrips) {
     ASSERT_TRUE(again.ok()) << again.errorText() << text;
     for (const ParamDef& def : paramTable())
         EXPECT_EQ(getParam(again.scene->settings, def), getParam(load.scene->settings, def)) << def.key;
-    ASSERT_EQ(again.scene->colliders.spheres.size(), 1u);
-    EXPECT_EQ(again.scene->colliders.spheres[0].radius, load.scene->colliders.spheres[0].radius);
+    ASSERT_EQ(again.scene->colliders.size(), 1u);
+    EXPECT_EQ(again.scene->colliders[0].shape.radius, load.scene->colliders[0].shape.radius);
     EXPECT_EQ(again.scene->name, load.scene->name);
 }
 

@@ -127,7 +127,7 @@ TEST(XpbdPhysics, DrapeEndsOutsideSphereAndGround) {
         st.collision.thickness = 0.015f;
     });
     Colliders colliders;
-    colliders.spheres.push_back({{0.0f, 0.8f, 0.0f}, 0.4f});
+    colliders.push_back(makeSphere({0.0f, 0.8f, 0.0f}, 0.4f));
     Simulation sim = makeSimulation(s, colliders);
     simulate(sim, 6.0);
     const World& world = sim.world();
@@ -136,7 +136,7 @@ TEST(XpbdPhysics, DrapeEndsOutsideSphereAndGround) {
     EXPECT_GT(stats.bboxMax.y, 1.1f);
     // ...and no particle is closer to a surface than the thickness, up to 1 mm.
     for (const glm::vec3& x : world.cloth.positions) {
-        EXPECT_GT(glm::distance(x, colliders.spheres[0].center), 0.4f + 0.015f - 1e-3f);
+        EXPECT_GT(glm::distance(x, colliders[0].pose.position), 0.4f + 0.015f - 1e-3f);
         EXPECT_GT(x.y, 0.015f - 1e-3f);
     }
     EXPECT_LT(stats.maxPenetration, s.collision.thickness);

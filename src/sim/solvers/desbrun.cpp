@@ -104,6 +104,7 @@ public:
             ensureFactor(cloth, world.settings, h);
         }
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 computeForces(cloth, world.settings, world.time + sub * h, cloth.positions, cloth.velocities, forces);
@@ -133,7 +134,7 @@ public:
                 }
             }
             CS_TIME_SCOPE(stats.collisionMs);
-            finishSubstep(world, start, h);
+            finishSubstep(world, start, clock);
         }
         stats.iterations = substeps;
         stats.factorizations = m_factorizations;

@@ -28,6 +28,7 @@ public:
         const int substeps = std::max(world.settings.solver.substeps, 1);
         const float h = dt / static_cast<float>(substeps);
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 accelerations(world, world.time + sub * h, cloth.positions, cloth.velocities, forces, a);
@@ -38,7 +39,7 @@ public:
                 }
             }
             CS_TIME_SCOPE(stats.collisionMs);
-            finishSubstep(world, start, h);
+            finishSubstep(world, start, clock);
         }
         stats.iterations = substeps;
         return stats;

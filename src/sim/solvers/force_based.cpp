@@ -23,10 +23,9 @@ void ForceBasedSolver::accelerations(const World& world, double time, std::span<
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) a[i] = forces[i] * cloth.inverseMasses[i];
 }
 
-void ForceBasedSolver::finishSubstep(World& world, std::span<const glm::vec3> start, float h) {
+void ForceBasedSolver::finishSubstep(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {
     Cloth& cloth = world.cloth;
-    const CollisionSettings& collision = world.settings.collision;
-    const float invH = 1.0f / h;
+    const float invH = 1.0f / clock.h;
 
     if (world.settings.provot.enabled) {
         // the fix-up moves positions; velocities follow the same displacement
@@ -35,24 +34,12 @@ void ForceBasedSolver::finishSubstep(World& world, std::span<const glm::vec3> st
         for (std::size_t i = 0; i < cloth.particleCount(); ++i)
             cloth.velocities[i] += (cloth.positions[i] - cloth.previousPositions[i]) * invH;
     }
-
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-        if (cloth.inverseMasses[i] == 0.0f) {
-            cloth.positions[i] = start[i];
-            cloth.velocities[i] = glm::vec3(0.0f);
-            continue;
-        }
-        glm::vec3 normal(0.0f);
-        if (projectCollisions(world.colliders, collision, cloth.positions[i], start[i], &normal) <= 0.0f) continue;
-        // contact: no velocity into the surface, and Coulomb friction on the sliding part
-        glm::vec3& v = cloth.velocities[i];
-        const float vn = glm::dot(v, normal);
-        if (vn >= 0.0f) continue;
-        v -= vn * normal;
-        const float tangentialSpeed = glm::length(v);
-        const float slowdown = collision.friction * -vn;
-        v = tangentialSpeed <= slowdown ? glm::vec3(0.0f) : v * (1.0f - slowdown / tangentialSpeed);
+        if (cloth.inverseMasses[i] != 0.0f) continue;
+        cloth.positions[i] = start[i];
+        cloth.velocities[i] = glm::vec3(0.0f);
     }
+    m_contacts.resolve(world, start, clock);
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) cloth.previousPositions[i] = start[i];
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // What every force-based integrator shares: scratch arrays sized to the cloth,
 // accelerations from the force model, and the end of a substep — contact with
-// the colliders (position pushed out, inward velocity removed, Coulomb friction)
+// the colliders and itself (collision/contact.hpp: position and velocity)
 // and Provot's deformation constraints. Each integrator is one file that derives
 // from this and writes only its own update rule.
+#include "../collision/contact.hpp"
 #include "../solver.hpp"
 
 #include <span>
@@ -24,9 +25,10 @@ protected:
     // After the integrator moved the cloth from `start` over h seconds: resolves
     // contacts and applies Provot's fix-up, correcting velocities so that they
     // stay consistent with the positions. Pinned particles are put back.
-    void finishSubstep(World& world, std::span<const glm::vec3> start, float h);
+    void finishSubstep(World& world, std::span<const glm::vec3> start, const SubstepClock& clock);
 
 private:
+    ContactStage m_contacts;
     std::vector<std::vector<glm::vec3>> m_scratch;
 };
 

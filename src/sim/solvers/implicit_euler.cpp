@@ -90,6 +90,7 @@ public:
         const int maxIterations = std::max(world.settings.implicit.cgMaxIterations, 1);
         const float tolerance = std::max(world.settings.implicit.cgTolerance, 0.0f);
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 computeForces(cloth, world.settings, world.time + sub * h, cloth.positions, cloth.velocities, forces);
@@ -114,7 +115,7 @@ public:
                 }
             }
             CS_TIME_SCOPE(stats.collisionMs);
-            finishSubstep(world, start, h);
+            finishSubstep(world, start, clock);
         }
         return stats;
     }

@@ -16,6 +16,7 @@
 #include "../constraints.hpp"
 #include "../forces.hpp"
 #include "../profile.hpp"
+#include "../collision/contact.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
 #include "verlet_state.hpp"
@@ -57,6 +58,7 @@ public:
         }
         float residual = 0.0f;
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             // Verlet, with x_prev derived from the shared velocity
             {
                 CS_TIME_SCOPE(stats.integrateMs);
@@ -83,7 +85,7 @@ public:
                     projectTethers(tethers, cloth.positions);
                 }
                 CS_TIME_SCOPE(stats.collisionMs);
-                projectAllCollisions(world, m_start);
+                m_contacts.projectPositions(world, m_start, clock, pass, passes);
             }
             stats.iterations += passes;
             CS_TIME_SCOPE(stats.integrateMs);
@@ -100,6 +102,7 @@ private:
     std::vector<glm::vec3> m_forces;
     std::vector<glm::vec3> m_start;
     TetherCache m_tethers;
+    ContactStage m_contacts;
 };
 
 } // namespace

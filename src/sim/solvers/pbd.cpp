@@ -19,6 +19,7 @@
 #include "../constraints.hpp"
 #include "../forces.hpp"
 #include "../profile.hpp"
+#include "../collision/contact.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
 
@@ -62,6 +63,7 @@ public:
         }
         float residual = 0.0f;
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 predictPositions(cloth, m_forces, h, m_predicted);
@@ -86,7 +88,7 @@ public:
                     projectTethers(tethers, cloth.positions);
                 }
                 CS_TIME_SCOPE(stats.collisionMs);
-                projectAllCollisions(world, cloth.previousPositions);
+                m_contacts.projectPositions(world, cloth.previousPositions, clock, pass, passes);
             }
             stats.iterations += passes;
             CS_TIME_SCOPE(stats.integrateMs);
@@ -100,6 +102,7 @@ private:
     std::vector<glm::vec3> m_forces;
     std::vector<glm::vec3> m_predicted;
     TetherCache m_tethers;
+    ContactStage m_contacts;
 };
 
 } // namespace

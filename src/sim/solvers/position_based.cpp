@@ -84,11 +84,4 @@ void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x) {
     }
 }
 
-void projectAllCollisions(World& world, std::span<const glm::vec3> previous) {
-    Cloth& cloth = world.cloth;
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
-        if (cloth.inverseMasses[i] != 0.0f)
-            projectCollisions(world.colliders, world.settings.collision, cloth.positions[i], previous[i]);
-}
-
 } // namespace cs

@@ -1,7 +1,7 @@
 #pragma once
 // What the position-based solvers (Jakobsen, PBD, XPBD) share beyond the pure
 // projections in constraints.hpp: external forces as a velocity change, the
-// long-range attachments (tethers) and their cache, and contact.
+// long-range attachments (tethers) and their cache. Contact is collision/contact.hpp.
 #include "../solver.hpp"
 
 #include <span>
@@ -54,8 +54,5 @@ float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendE
 
 // Moves each tethered particle back onto its sphere of allowed distance.
 void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x);
-
-// Every free particle against the colliders and the ground (positional, with friction).
-void projectAllCollisions(World& world, std::span<const glm::vec3> previous);
 
 } // namespace cs

@@ -37,6 +37,7 @@ public:
         constexpr float kStageStep[4] = {0.0f, 0.5f, 0.5f, 1.0f};   // where each stage is evaluated
         constexpr float kStageWeight[4] = {1.0f, 2.0f, 2.0f, 1.0f};  // its weight / 6
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 const double t0 = world.time + sub * h;
@@ -63,7 +64,7 @@ public:
                 }
             }
             CS_TIME_SCOPE(stats.collisionMs);
-            finishSubstep(world, x0, h);
+            finishSubstep(world, x0, clock);
         }
         stats.iterations = 4 * substeps;
         return stats;

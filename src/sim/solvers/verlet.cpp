@@ -55,6 +55,8 @@ public:
             previous[i] = verletPrevious(cloth.positions[i], cloth.velocities[i], m_lastAcceleration[i], h);
 
         for (int sub = 0; sub < substeps; ++sub) {
+
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 // Velocity-dependent forces (spring damping, aerodynamics) see the backward
@@ -72,7 +74,7 @@ public:
             }
             {
                 CS_TIME_SCOPE(stats.collisionMs);
-                finishSubstep(world, start, h);
+                finishSubstep(world, start, clock);
             }
             // contact and Provot may have moved particles: carry their velocity change into x_prev
             for (std::size_t i = 0; i < n; ++i)

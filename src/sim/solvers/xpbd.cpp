@@ -29,6 +29,7 @@
 #include "../constraints.hpp"
 #include "../forces.hpp"
 #include "../profile.hpp"
+#include "../collision/contact.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
 
@@ -76,6 +77,7 @@ public:
 
         float residual = 0.0f;
         for (int sub = 0; sub < substeps; ++sub) {
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 predictPositions(cloth, m_forces, h, m_predicted);
@@ -109,7 +111,7 @@ public:
             }
             {
                 CS_TIME_SCOPE(stats.collisionMs);
-                projectAllCollisions(world, cloth.previousPositions);
+                m_contacts.projectPositions(world, cloth.previousPositions, clock, 0, 1);
             }
             {
                 CS_TIME_SCOPE(stats.integrateMs);
@@ -133,6 +135,7 @@ private:
     std::vector<glm::vec3> m_forces;      // per particle external force, newtons
     std::vector<glm::vec3> m_predicted;   // per particle position after prediction, metres
     TetherCache m_tethers;
+    ContactStage m_contacts;
 };
 
 } // namespace

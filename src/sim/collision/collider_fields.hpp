@@ -1,0 +1,61 @@
+#pragma once
+// The collider field table: every property a collider has in a scene file and
+// in the colliders panel, declared once with its key, type, range, which
+// shapes and motions it applies to, and a line of help — the per-object
+// counterpart of the parameter table (params.hpp). The scene reader and writer
+// and the UI are generated from it.
+#include "colliders.hpp"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace cs {
+
+enum class ColliderFieldType { Float, Vec3, Choice, Vec3List };
+
+// Choice fields travel as their name; Vec3List is a list of points (path keyframes).
+using ColliderValue = std::variant<float, glm::vec3, std::string, std::vector<glm::vec3>>;
+
+inline constexpr unsigned kAllShapes = 0xF;
+inline constexpr unsigned kAllMotions = 0x7;
+constexpr unsigned shapeBit(ShapeKind kind) { return 1u << static_cast<unsigned>(kind); }
+constexpr unsigned motionBit(MotionKind kind) { return 1u << static_cast<unsigned>(kind); }
+
+struct ColliderField {
+    std::string_view key;     // "radius" — the key inside [[collider]]
+    std::string_view label;   // UI label
+    ColliderFieldType type;
+    double minValue;          // inclusive; per component for vectors
+    double maxValue;
+    std::string_view unit;
+    std::string_view help;
+    std::vector<std::string_view> choices;  // Choice: allowed names
+    unsigned shapes = kAllShapes;           // shapeBit()s it applies to
+    unsigned motions = kAllMotions;         // motionBit()s it applies to
+    unsigned requiredFor = 0;               // shapeBit()s for which a scene file must give it
+    ColliderValue (*get)(const Collider&) = nullptr;
+    void (*set)(Collider&, const ColliderValue&) = nullptr;
+};
+
+std::span<const ColliderField> colliderFields();
+const ColliderField* findColliderField(std::string_view key);
+
+// Whether the field means something for this collider (its shape and motion).
+bool fieldAppliesTo(const ColliderField& field, const Collider& collider);
+
+// Empty when the value has the field's type, is finite and in range (each
+// component, each point); otherwise the problem and the allowed range.
+std::string validateColliderValue(const ColliderField& field, const ColliderValue& value);
+
+// Validates, then stores; returns the validation message on failure.
+std::string setColliderValue(Collider& collider, const ColliderField& field, const ColliderValue& value);
+
+std::string describeRange(const ColliderField& field);  // "[0.001, 100]" or "one of: a, b"
+
+// A collider of the given shape with the table's defaults, centred at `center`.
+Collider defaultCollider(ShapeKind shape, glm::vec3 center);
+
+} // namespace cs

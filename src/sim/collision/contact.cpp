@@ -1,0 +1,180 @@
+#include "contact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs {
+namespace {
+
+// A collider may move at most this fraction of its smallest size per contact increment.
+constexpr float kSweepFraction = 0.25f;
+constexpr int kMaxSweepIncrements = 64;
+
+struct ContactOptions {
+    float thickness;
+    float h;
+    float restingSpeed;  // approach speeds below this do not bounce, m/s
+    bool restitution;    // give back the approach speed (once per substep)
+    bool velocities;     // force-based: correct the particle's velocity too (once per substep)
+    bool positionDrivesBody;  // position-based: a dynamic body's velocity follows its position
+};
+
+// Velocity of the collider's surface at x over this substep.
+glm::vec3 surfaceVelocity(const Collider& c, glm::vec3 x, float h) {
+    if (c.isDynamic()) return c.velocity;
+    return (x - c.substepStart.toWorld(c.pose.toLocal(x))) / h;
+}
+
+// Moves the particle by share_p * delta and the body (if dynamic) by -share_b * delta.
+void share(Collider& c, glm::vec3& x, glm::vec3 delta, float particleShare, float bodyShare, float h,
+           bool bodyVelocityFromPosition) {
+    x += particleShare * delta;
+    if (bodyShare <= 0.0f) return;
+    c.pose.position -= bodyShare * delta;
+    if (bodyVelocityFromPosition) c.velocity -= bodyShare * delta / h;
+}
+
+// The contact of one particle with one collider; see contact.hpp for the model.
+void contactParticle(Collider& c, glm::vec3& x, glm::vec3 previous, glm::vec3& v, float w,
+                     const ContactOptions& o) {
+    const auto contact = contactWith(c, x, o.thickness);
+    if (!contact) return;
+    const float W = c.inverseMass();
+    const float total = w + W;
+    if (total <= 0.0f) return;
+    const float sp = w / total, sb = W / total;
+    const glm::vec3 n = contact->normal;
+    const float depth = contact->depth;
+
+    // normal approach speed, measured before anything moves
+    const glm::vec3 vSurface = surfaceVelocity(c, x, o.h);
+    const glm::vec3 vRelative = v - vSurface;
+    const float vn = glm::dot(vRelative, n);
+    const bool bounces = vn < -o.restingSpeed;
+    const float e = bounces ? c.material.restitution : 0.0f;
+
+    glm::vec3 delta = n * depth;
+    if (o.restitution && !o.velocities && e > 0.0f) delta += n * (e * -vn * o.h);
+    // slip relative to the surface: where the surface point under x was at the
+    // substep's start, against where the particle was
+    const glm::vec3 pushed = x + sp * delta;
+    const glm::vec3 slip = c.substepStart.toWorld(c.pose.toLocal(pushed)) - previous;
+    const glm::vec3 tangential = slip - glm::dot(slip, n) * n;
+    const float slipLength = glm::length(tangential);
+    if (slipLength > 0.0f) {
+        const float stick = c.material.staticFriction * depth;
+        delta -= slipLength <= stick ? tangential
+                                     : tangential * std::min(1.0f, c.material.kineticFriction * depth / slipLength);
+    }
+    share(c, x, delta, sp, sb, o.h, o.positionDrivesBody);
+
+    if (!o.velocities || vn >= 0.0f) return;
+    // force-based: impulses on the relative velocity, shared by inverse mass
+    const float jn = -(1.0f + e) * vn / total;           // normal impulse, kg m/s
+    const float jStick = -vn / total;                    // the part that stops the approach
+    glm::vec3 vt = vRelative - vn * n;
+    const float vtLength = glm::length(vt);
+    glm::vec3 impulse = jn * n;
+    if (vtLength > 0.0f) {
+        const float jtFull = vtLength / total;            // impulse that stops the sliding
+        const float jt = jtFull <= c.material.staticFriction * jStick
+                             ? jtFull
+                             : std::min(jtFull, c.material.kineticFriction * jStick);
+        impulse -= jt * (vt / vtLength);
+    }
+    v += w * impulse;
+    if (W > 0.0f) c.velocity -= W * impulse;
+}
+
+// How many increments the collider needs this substep so that no increment
+// moves it further than a fraction of its own size.
+int sweepIncrements(const Collider& c) {
+    if (c.isDynamic() || c.shape.kind == ShapeKind::Plane) return 1;
+    const float size = smallestSize(c.shape);
+    if (!(size > 0.0f)) return 1;
+    const float travel = glm::distance(c.pose.position, c.substepStart.position);
+    const float turn = 2.0f * std::acos(std::min(1.0f, std::abs(glm::dot(c.pose.orientation, c.substepStart.orientation))));
+    const float reach = c.shape.kind == ShapeKind::Box ? glm::length(c.shape.halfExtents)
+                                                       : c.shape.halfLength + c.shape.radius;
+    const float move = travel + turn * reach;
+    return std::clamp(static_cast<int>(std::ceil(move / (kSweepFraction * size))), 1, kMaxSweepIncrements);
+}
+
+} // namespace
+
+SubstepClock startSubstep(World& world, int index, int count, float h) {
+    const SubstepClock clock{index, count, h};
+    beginSubstep(world.colliders, clock, world.settings.sim.gravity, world.settings.collision);
+    return clock;
+}
+
+void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
+                              bool sweep, bool restitution, bool velocities) {
+    Cloth& cloth = world.cloth;
+    const CollisionSettings& settings = world.settings.collision;
+    const ContactOptions options{settings.thickness, clock.h,
+                                 2.0f * glm::length(world.settings.sim.gravity) * clock.h, restitution, velocities,
+                                 !velocities};
+    const std::size_t n = cloth.particleCount();
+
+    if (sweep) {
+        for (Collider& c : world.colliders) {
+            const int increments = sweepIncrements(c);
+            if (increments <= 1) continue;
+            const Pose end = c.pose;
+            for (int k = 1; k < increments; ++k) {
+                c.pose = interpolate(c.substepStart, end, static_cast<float>(k) / static_cast<float>(increments));
+                for (std::size_t i = 0; i < n; ++i)
+                    if (const auto hit = contactWith(c, cloth.positions[i], options.thickness);
+                        hit && cloth.inverseMasses[i] != 0.0f)
+                        cloth.positions[i] += hit->normal * hit->depth;
+            }
+            c.pose = end;
+        }
+    }
+
+    std::optional<Collider> ground = groundCollider(settings);
+    const int iterations = std::max(settings.iterations, 1);
+    for (int it = 0; it < iterations; ++it) {
+        const bool firstIteration = it == 0;
+        ContactOptions o = options;
+        o.restitution = restitution && firstIteration;
+        auto collide = [&](Collider& c) {
+            for (std::size_t i = 0; i < n; ++i)
+                contactParticle(c, cloth.positions[i], previous[i], cloth.velocities[i], cloth.inverseMasses[i], o);
+        };
+        for (Collider& c : world.colliders) collide(c);
+        if (ground) collide(*ground);
+        // velocity corrections are impulses: apply them once
+        if (velocities) o.velocities = false;
+    }
+}
+
+void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
+                               bool velocities) {
+    m_selfContacts = 0;
+    const CollisionSettings& settings = world.settings.collision;
+    if (!settings.selfCollision) return;
+    Cloth& cloth = world.cloth;
+    if (velocities) m_beforeSelf.assign(cloth.positions.begin(), cloth.positions.end());
+    for (int it = 0; it < std::max(settings.iterations, 1); ++it)
+        m_selfContacts += m_self.project(cloth, previous, settings.selfThickness, settings.selfFriction);
+    if (!velocities) return;
+    // force-based: the velocity follows the displacement the repulsion made
+    const float invH = 1.0f / clock.h;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
+        cloth.velocities[i] += (cloth.positions[i] - m_beforeSelf[i]) * invH;
+}
+
+void ContactStage::projectPositions(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
+                                    int pass, int passes) {
+    collideAll(world, previous, clock, pass == 0, pass == 0, false);
+    if (pass == passes - 1) selfCollide(world, previous, clock, false);
+}
+
+void ContactStage::resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {
+    collideAll(world, start, clock, true, true, true);
+    selfCollide(world, start, clock, true);
+}
+
+} // namespace cs

@@ -1,0 +1,69 @@
+#pragma once
+// Contact between the cloth and the colliders (ground included), and of the
+// cloth with itself — the one place every solver gets its contact from.
+//
+// Per particle and collider (inflated by collision.thickness):
+//   1. position: pushed out along the contact normal. Against a dynamic body
+//      the push is shared by inverse mass (w_p / (w_p + W) moves the particle,
+//      the rest moves the body the other way), so momentum is exchanged.
+//   2. friction, positional Coulomb (Mueller et al. 2014): the particle's slip
+//      relative to the collider surface during this substep, s, is removed when
+//      |s| < mu_s * depth (static: the particle sticks), otherwise shortened by
+//      mu_k * depth (kinetic). Per substep gravity presses a resting particle
+//      in by g cos(theta) h^2 and drags it by g sin(theta) h^2 on a slope, so it
+//      sticks exactly when mu_s > tan(theta).
+//   3. restitution: the normal approach speed v_n (relative to the surface) is
+//      given back as e * v_n, unless it is slower than gravity's pull over two
+//      substeps (resting contact must not buzz).
+// Position-based solvers derive velocity from position, so 1-3 is all they
+// need. Force-based solvers also get the velocity correction: the relative
+// normal velocity into the surface is removed (or reversed by e) by an impulse,
+// and the tangential velocity is stopped (|v_t| <= mu_s dv_n) or slowed by
+// mu_k dv_n; both impulses shared with dynamic bodies by inverse mass.
+//
+// Fast colliders: colliders move one substep at a time (motion.hpp). If a
+// collider still moves more than a quarter of its smallest size within one
+// substep, the first pass of that substep sweeps it there in as many
+// increments as needed, pushing particles at each, so a particle is always met
+// by the collider's front and pushed ahead, never overtaken — a 20 m/s ball
+// pushes a hanging cloth instead of passing through.
+#include "../world.hpp"
+#include "motion.hpp"
+#include "self_collision.hpp"
+
+#include <span>
+#include <vector>
+
+namespace cs {
+
+// Starts substep `index` of `count` (h seconds each): moves the colliders along
+// their path for this step and advances the dynamic bodies (beginSubstep).
+// Every solver calls it at the top of each substep.
+SubstepClock startSubstep(World& world, int index, int count, float h);
+
+class ContactStage {
+public:
+    // Position-based family, after constraint pass `pass` of `passes` in a
+    // substep. `previous`: particle positions at the substep's start. Fast
+    // colliders are swept on pass 0; self-collision runs on the last pass.
+    void projectPositions(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, int pass,
+                          int passes);
+
+    // Force-based family, at the end of a substep that moved the particles from
+    // `start`: positions as above, then the velocity correction.
+    void resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock);
+
+    // Pairs self-collision corrected in the last call (0 when it is off).
+    int selfContacts() const { return m_selfContacts; }
+
+private:
+    void collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool sweep,
+                    bool restitution, bool velocities);
+    void selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool velocities);
+
+    SelfCollision m_self;
+    std::vector<glm::vec3> m_beforeSelf;  // positions before self-collision (force-based velocity fix)
+    int m_selfContacts = 0;
+};
+
+} // namespace cs

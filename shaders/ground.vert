@@ -1,13 +1,13 @@
 #version 330 core
-// The ground and plane colliders: a unit quad placed by uModel, with grid
-// coordinates in metres for ground.frag.
+// The ground and plane colliders (infinite ones and finite panels): a unit quad
+// placed by uModel, with grid coordinates in metres for ground.frag.
 
 layout(location = 0) in vec3 aPosition;  // unit quad in the x-z plane, [-1, 1]
 layout(location = 1) in vec3 aNormal;    // +y
 
-uniform mat4 uModel;
+uniform mat4 uModel;           // scales x and z only, so its 3x3 keeps the +y normal right
 uniform mat4 uViewProjection;
-uniform float uGridHalfSize;   // metres from the quad's centre to its edge
+uniform vec2 uGridHalfSize;    // metres from the quad's centre to its edges along local x and z
 uniform vec2 uGridOrigin;      // grid coordinates of the quad's centre, metres
 
 out vec3 vWorldPosition;

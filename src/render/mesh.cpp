@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
 #include <utility>
 
 namespace cs {
@@ -43,6 +44,47 @@ MeshData makeUnitQuad() {
     mesh.positions = {{-1.0f, 0.0f, -1.0f}, {-1.0f, 0.0f, 1.0f}, {1.0f, 0.0f, 1.0f}, {1.0f, 0.0f, -1.0f}};
     mesh.normals.assign(4, glm::vec3(0.0f, 1.0f, 0.0f));
     mesh.indices = {0, 1, 2, 0, 2, 3};
+    return mesh;
+}
+
+MeshData makeUnitCube() {
+    MeshData mesh;
+    for (int axis = 0; axis < 3; ++axis) {
+        for (const float side : {1.0f, -1.0f}) {
+            // a right-handed frame (u, v, n) on the face: u x v = n, so u, v, -u, -v runs counter-clockwise
+            glm::vec3 n(0.0f), u(0.0f);
+            n[axis] = side;
+            u[(axis + 1) % 3] = 1.0f;
+            const glm::vec3 v = glm::cross(n, u);
+            const auto first = static_cast<std::uint32_t>(mesh.positions.size());
+            for (const glm::vec2 corner : {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)}) {
+                mesh.positions.push_back(n + corner.x * u + corner.y * v);
+                mesh.normals.push_back(n);
+            }
+            mesh.indices.insert(mesh.indices.end(), {first, first + 1, first + 2, first, first + 2, first + 3});
+        }
+    }
+    return mesh;
+}
+
+MeshData makeUnitCylinder(int slices) {
+    slices = std::max(slices, 3);
+    MeshData mesh;
+    // the same azimuth as makeUvSphere: (sin a, ., cos a), seam duplicated
+    for (int i = 0; i <= slices; ++i) {
+        const float azimuth = 2.0f * kPi * static_cast<float>(i) / static_cast<float>(slices);
+        const glm::vec3 n(std::sin(azimuth), 0.0f, std::cos(azimuth));
+        for (const float y : {1.0f, -1.0f}) {
+            mesh.positions.emplace_back(n.x, y, n.z);
+            mesh.normals.push_back(n);
+        }
+    }
+    for (int i = 0; i < slices; ++i) {
+        const auto top = static_cast<std::uint32_t>(2 * i), bottom = top + 1;
+        const std::uint32_t nextTop = top + 2, nextBottom = top + 3;
+        // counter-clockwise seen from outside
+        mesh.indices.insert(mesh.indices.end(), {top, bottom, nextTop, nextTop, bottom, nextBottom});
+    }
     return mesh;
 }
 

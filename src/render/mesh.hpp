@@ -25,6 +25,14 @@ MeshData makeUvSphere(int slices, int stacks);
 // The square [-1, 1] x [-1, 1] in the x-z plane, facing +y.
 MeshData makeUnitQuad();
 
+// The cube [-1, 1]^3 with flat faces: four vertices per face, each with the face's normal.
+MeshData makeUnitCube();
+
+// The open side wall of the cylinder x^2 + z^2 = 1, y in [-1, 1], with radial
+// normals. Its `slices` match makeUvSphere's, so a sphere of the same radius at
+// either end meets the wall exactly at its equator (a capsule).
+MeshData makeUnitCylinder(int slices);
+
 class GpuMesh {
 public:
     GpuMesh() = default;

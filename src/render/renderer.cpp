@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/matrix.hpp>
@@ -18,10 +19,9 @@ constexpr glm::vec3 kSkyBelow(0.035f, 0.037f, 0.045f);
 constexpr glm::vec3 kFillFromSky(0.60f, 0.70f, 0.95f);    // hemispheric fill, upper half
 constexpr glm::vec3 kFillFromGround(0.40f, 0.36f, 0.32f); // light bounced off the floor
 constexpr glm::vec3 kGroundColor(0.20f, 0.20f, 0.21f);
-constexpr glm::vec3 kPlaneColor(0.22f, 0.27f, 0.33f);
-constexpr float kColliderRoughness = 0.35f;
 constexpr float kGroundHalfSize = 500.0f;  // metres; fog hides the edge
-constexpr float kPlaneHalfSize = 4.0f;     // metres
+constexpr float kMarkerDepthPull = 1.5f;   // radii: a marker beats what lies less than this in front of it ...
+constexpr float kMarkerGhostOpacity = 0.4f;  // ... and shows faintly through what lies further in front
 constexpr int kShadowMapSize = 2048;       // texels per side
 constexpr GLint kShadowTextureUnit = 1;    // unit 0 is left to the UI
 
@@ -30,19 +30,6 @@ void GLAD_API_PTR onGlDebugMessage(GLenum /*source*/, GLenum type, GLuint id, GL
     if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
     const char* kind = type == GL_DEBUG_TYPE_ERROR ? "error" : "warning";
     std::fprintf(stderr, "GL %s %u: %s\n", kind, id, message);
-}
-
-// Model matrix of the unit quad placed in a plane: centred at `center`, local +y along `normal`.
-glm::mat4 planeModel(glm::vec3 normal, glm::vec3 center, float halfSize) {
-    const glm::vec3 helper = std::abs(normal.y) < 0.9f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
-    const glm::vec3 tangent = glm::normalize(glm::cross(normal, helper));
-    const glm::vec3 bitangent = glm::cross(tangent, normal);  // keeps the basis right-handed
-    glm::mat4 model(1.0f);
-    model[0] = glm::vec4(tangent * halfSize, 0.0f);
-    model[1] = glm::vec4(normal, 0.0f);
-    model[2] = glm::vec4(bitangent * halfSize, 0.0f);
-    model[3] = glm::vec4(center, 1.0f);
-    return model;
 }
 
 } // namespace
@@ -60,8 +47,12 @@ Renderer::Renderer(std::filesystem::path shaderDir)
       m_clothProgram(m_shaderDir / "cloth.vert", m_shaderDir / "ggx.frag"),
       m_groundProgram(m_shaderDir / "ground.vert", m_shaderDir / "ground.frag"),
       m_skyProgram(m_shaderDir / "sky.vert", m_shaderDir / "sky.frag"),
-      m_shadowProgram(m_shaderDir / "shadow.vert", m_shaderDir / "shadow.frag") {
-    m_sphereMesh.upload(makeUvSphere(48, 24));
+      m_shadowProgram(m_shaderDir / "shadow.vert", m_shaderDir / "shadow.frag"),
+      m_markerProgram(m_shaderDir / "marker.vert", m_shaderDir / "marker.frag") {
+    constexpr int kSlices = 48;  // the sphere and the cylinder share them: capsules meet without a seam
+    m_sphereMesh.upload(makeUvSphere(kSlices, 24));
+    m_cubeMesh.upload(makeUnitCube());
+    m_cylinderMesh.upload(makeUnitCylinder(kSlices));
     m_quadMesh.upload(makeUnitQuad());
     glGenVertexArrays(1, &m_emptyVao);
 
@@ -95,13 +86,18 @@ Renderer::~Renderer() {
 
 std::string Renderer::loadShaders() {
     std::string errors;
-    for (ShaderProgram* program : {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram}) {
+    for (ShaderProgram* program :
+         {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram, &m_markerProgram}) {
         const std::string error = program->load();
         if (error.empty()) continue;
         if (!errors.empty()) errors += '\n';
         errors += error;
     }
     return errors;
+}
+
+void Renderer::setMarkers(std::span<const Marker> markers) {
+    m_markers.assign(markers.begin(), markers.end());  // reuses the capacity it has
 }
 
 void Renderer::draw(const World& world, int framebufferWidth, int framebufferHeight) {
@@ -136,6 +132,7 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
     drawGround(world);
     drawColliders(world);
     drawCloth(world);
+    drawMarkers();
     glBindVertexArray(0);
     glUseProgram(0);
 }
@@ -160,17 +157,24 @@ void Renderer::setLighting(const ShaderProgram& program, const Settings& setting
     program.set("uShadowTexelUv", 1.0f / static_cast<float>(kShadowMapSize));
 }
 
+void Renderer::useGroundProgram(const Settings& settings) const {
+    m_groundProgram.use();
+    setLighting(m_groundProgram, settings);
+    // fog grows with the orbit distance so that overviews are not swallowed by it
+    const float fogStart = 12.0f + 3.0f * settings.camera.distance;
+    m_groundProgram.set("uFogStart", fogStart);
+    m_groundProgram.set("uFogEnd", 5.0f * fogStart);
+    m_groundProgram.set("uFogColor", kSkyHorizon);
+}
+
 void Renderer::updateShadowMap(const World& world) {
-    // fit an orthographic light frustum around everything that casts: cloth and spheres
+    // fit an orthographic light frustum around everything finite that casts: cloth and colliders
     glm::vec3 lo(std::numeric_limits<float>::max()), hi(std::numeric_limits<float>::lowest());
     for (const glm::vec3& p : world.cloth.positions) {
         lo = glm::min(lo, p);
         hi = glm::max(hi, p);
     }
-    for (const SphereCollider& sphere : world.colliders.spheres) {
-        lo = glm::min(lo, sphere.center - glm::vec3(sphere.radius));
-        hi = glm::max(hi, sphere.center + glm::vec3(sphere.radius));
-    }
+    for (const Collider& collider : world.colliders) growBounds(collider, lo, hi);
     if (lo.x > hi.x) lo = hi = world.settings.camera.target;  // nothing casts: any small box will do
     const glm::vec3 center = 0.5f * (lo + hi);
     const float radius = std::max(0.5f * glm::length(hi - lo), 0.1f) * 1.05f;
@@ -200,11 +204,7 @@ void Renderer::updateShadowMap(const World& world) {
         m_shadowProgram.set("uLightViewProjection", m_lightViewProjection);
         m_shadowProgram.set("uModel", glm::mat4(1.0f));
         if (!world.cloth.triangles.empty()) m_clothMesh.draw();
-        for (const SphereCollider& sphere : world.colliders.spheres) {
-            glm::mat4 model = glm::translate(glm::mat4(1.0f), sphere.center);
-            m_shadowProgram.set("uModel", glm::scale(model, glm::vec3(sphere.radius)));
-            m_sphereMesh.draw();
-        }
+        drawColliderShadows(world);
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -226,57 +226,18 @@ void Renderer::drawSky() {
 
 void Renderer::drawGround(const World& world) {
     const Settings& s = world.settings;
-    const bool ground = s.render.showGround && s.collision.ground;
-    if (!m_groundProgram.valid() || (!ground && world.colliders.planes.empty())) return;
-    m_groundProgram.use();
-    setLighting(m_groundProgram, s);
-    // fog grows with the orbit distance so that overviews are not swallowed by it
-    const float fogStart = 12.0f + 3.0f * s.camera.distance;
-    m_groundProgram.set("uFogStart", fogStart);
-    m_groundProgram.set("uFogEnd", 5.0f * fogStart);
-    m_groundProgram.set("uFogColor", kSkyHorizon);
-
-    if (ground) {
-        // centred under the camera, snapped to whole metres so the grid stays put in the world
-        const glm::vec3 center(std::round(s.camera.target.x), s.collision.groundHeight, std::round(s.camera.target.z));
-        m_groundProgram.set("uModel", planeModel({0.0f, 1.0f, 0.0f}, center, kGroundHalfSize));
-        m_groundProgram.set("uGridHalfSize", kGroundHalfSize);
-        m_groundProgram.set("uGridOrigin", glm::vec2(center.x, center.z));
-        m_groundProgram.set("uColor", kGroundColor);
-        m_quadMesh.draw();
-    }
-    for (const PlaneCollider& plane : world.colliders.planes) {
-        const float length = glm::length(plane.normal);
-        if (length < 1e-6f) continue;
-        const glm::vec3 n = plane.normal / length;
-        // the finite piece nearest the camera target
-        const glm::vec3 center = s.camera.target - (glm::dot(n, s.camera.target) - plane.offset) * n;
-        m_groundProgram.set("uModel", planeModel(n, center, kPlaneHalfSize));
-        m_groundProgram.set("uGridHalfSize", kPlaneHalfSize);
-        m_groundProgram.set("uGridOrigin", glm::vec2(0.0f));
-        m_groundProgram.set("uColor", kPlaneColor);
-        // a little towards the viewer so it does not fight with the ground where they coincide
-        glEnable(GL_POLYGON_OFFSET_FILL);
-        glPolygonOffset(-1.0f, -1.0f);
-        m_quadMesh.draw();
-        glDisable(GL_POLYGON_OFFSET_FILL);
-    }
-}
-
-void Renderer::drawColliders(const World& world) {
-    if (!m_clothProgram.valid() || world.colliders.spheres.empty()) return;
-    m_clothProgram.use();
-    setLighting(m_clothProgram, world.settings);
-    m_clothProgram.set("uFrontColor", world.settings.render.colliderColor);
-    m_clothProgram.set("uBackColor", world.settings.render.colliderColor);
-    m_clothProgram.set("uRoughness", kColliderRoughness);
-    m_clothProgram.set("uTranslucency", 0.0f);
-    for (const SphereCollider& sphere : world.colliders.spheres) {
-        glm::mat4 model = glm::translate(glm::mat4(1.0f), sphere.center);
-        model = glm::scale(model, glm::vec3(sphere.radius));
-        m_clothProgram.set("uModel", model);
-        m_sphereMesh.draw();
-    }
+    const std::optional<Collider> ground = groundCollider(s.collision);
+    if (!m_groundProgram.valid() || !ground || !s.render.showGround) return;
+    useGroundProgram(s);
+    // centred under the camera, snapped to whole metres so the grid stays put in the world
+    const glm::vec3 center(std::round(s.camera.target.x), ground->pose.position.y, std::round(s.camera.target.z));
+    const glm::mat4 model =
+        glm::scale(glm::translate(glm::mat4(1.0f), center), glm::vec3(kGroundHalfSize, 1.0f, kGroundHalfSize));
+    m_groundProgram.set("uModel", model);
+    m_groundProgram.set("uGridHalfSize", glm::vec2(kGroundHalfSize));
+    m_groundProgram.set("uGridOrigin", glm::vec2(center.x, center.z));
+    m_groundProgram.set("uColor", kGroundColor);
+    m_quadMesh.draw();
 }
 
 void Renderer::drawCloth(const World& world) {
@@ -287,6 +248,7 @@ void Renderer::drawCloth(const World& world) {
     m_clothProgram.use();
     setLighting(m_clothProgram, world.settings);
     m_clothProgram.set("uModel", glm::mat4(1.0f));
+    m_clothProgram.set("uNormalMatrix", glm::mat3(1.0f));
     m_clothProgram.set("uFrontColor", r.clothColor);
     m_clothProgram.set("uBackColor", r.backColor);
     m_clothProgram.set("uRoughness", r.roughness);
@@ -294,6 +256,38 @@ void Renderer::drawCloth(const World& world) {
     if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     m_clothMesh.draw();
     if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+}
+
+void Renderer::drawMarkers() {
+    if (!m_markerProgram.valid() || m_markers.empty()) return;
+    m_markerProgram.use();
+    m_markerProgram.set("uViewProjection", m_view.viewProjection);
+    m_markerProgram.set("uEye", m_view.eye);
+    m_markerProgram.set("uNearPlane", m_view.nearPlane);
+    const auto drawAll = [this](float opacity) {
+        m_markerProgram.set("uOpacity", opacity);
+        for (const Marker& marker : m_markers) {
+            m_markerProgram.set("uCenter", marker.position);
+            m_markerProgram.set("uRadius", marker.radius);
+            m_markerProgram.set("uDepthPull", kMarkerDepthPull * marker.radius);
+            m_markerProgram.set("uColor", marker.color);
+            m_sphereMesh.draw();
+        }
+    };
+    glEnable(GL_CULL_FACE);  // front faces only: the ghost must not blend twice
+    glCullFace(GL_BACK);
+    // the hidden part, faintly (a marker behind a fold or a collider still shows where it is) ...
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glDepthFunc(GL_GREATER);
+    drawAll(kMarkerGhostOpacity);
+    // ... then the visible part over it
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LESS);
+    drawAll(1.0f);
+    glDisable(GL_CULL_FACE);
 }
 
 } // namespace cs

@@ -1,22 +1,36 @@
 #pragma once
 // Draws a World with OpenGL 3.3 core: a sky gradient, the gridded ground, the
-// colliders and the cloth (GGX shading, two-sided). It reads the World and never
-// changes it. The key light casts shadows (a shadow map fitted around the cloth
-// and the colliders each frame). Needs a current context with GL loaded (glad) for every call,
-// including construction and destruction.
+// colliders at their poses (spheres, oriented boxes, capsules, plane panels), the
+// cloth (GGX shading, two-sided) and the markers of the interaction tools. It
+// reads the World and never changes it. The key light casts shadows (a shadow
+// map fitted around the cloth and the finite colliders each frame). Needs a
+// current context with GL loaded (glad) for every call, including construction
+// and destruction. Collider drawing lives in collider_draw.cpp.
 #include "camera.hpp"
 #include "mesh.hpp"
 #include "shader.hpp"
 #include "sim/world.hpp"
 
 #include <filesystem>
+#include <glm/vec3.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace cs {
 
+// A highlight for the interaction tools (hovered or grabbed particle): a small
+// sphere in a flat colour that shows through the cloth it sits in.
+struct Marker {
+    glm::vec3 position;  // centre, metres
+    float radius;        // metres
+    glm::vec3 color;     // linear RGB
+};
+
 class Renderer {
 public:
+    using Marker = cs::Marker;
+
     // Makes the static meshes and remembers where the shader files are; compiles
     // nothing yet (see loadShaders).
     explicit Renderer(std::filesystem::path shaderDir);
@@ -38,6 +52,11 @@ public:
     // world.settings.camera. Does nothing for an empty (minimised) framebuffer.
     void draw(const World& world, int framebufferWidth, int framebufferHeight);
 
+    // Markers drawn on top of the next frames (hovered / grabbed particle) until
+    // replaced; an empty span removes them. Copies them (no allocation once the
+    // count has been reached before).
+    void setMarkers(std::span<const Marker> markers);
+
     // The camera matrices used by the last draw.
     const CameraView& lastView() const { return m_view; }
 
@@ -45,25 +64,36 @@ private:
     void updateShadowMap(const World& world);
     void drawSky();
     void drawGround(const World& world);
-    void drawColliders(const World& world);
     void drawCloth(const World& world);
+    void drawMarkers();
     void setLighting(const ShaderProgram& program, const Settings& settings) const;
+    void useGroundProgram(const Settings& settings) const;  // lighting, fog
+
+    // collider_draw.cpp
+    void drawColliders(const World& world);        // solids with the cloth program, planes with the ground's
+    void drawColliderShadows(const World& world);  // into the bound shadow map, with the shadow program
+    // Grows [lo, hi] by the collider's world-space bounding box; infinite planes add nothing.
+    static void growBounds(const Collider& collider, glm::vec3& lo, glm::vec3& hi);
 
     std::filesystem::path m_shaderDir;
-    ShaderProgram m_clothProgram;   // cloth.vert + ggx.frag: cloth and sphere colliders
+    ShaderProgram m_clothProgram;   // cloth.vert + ggx.frag: cloth and solid colliders
     ShaderProgram m_groundProgram;  // ground.vert + ground.frag: ground and plane colliders
     ShaderProgram m_skyProgram;     // sky.vert + sky.frag: full-screen gradient
     ShaderProgram m_shadowProgram;  // shadow.vert + shadow.frag: depth from the key light
+    ShaderProgram m_markerProgram;  // marker.vert + marker.frag: tool highlights
 
     GpuMesh m_clothMesh;
-    GpuMesh m_sphereMesh;
-    GpuMesh m_quadMesh;
+    GpuMesh m_sphereMesh;    // radius 1: spheres, capsule caps, markers
+    GpuMesh m_cubeMesh;      // [-1, 1]^3: boxes
+    GpuMesh m_cylinderMesh;  // radius 1, y in [-1, 1], open: capsule walls
+    GpuMesh m_quadMesh;      // [-1, 1]^2 in x-z: ground, planes
     GLuint m_emptyVao = 0;          // core profile needs a VAO even for attribute-less draws
     GLuint m_shadowFramebuffer = 0;
     GLuint m_shadowTexture = 0;     // depth, compared in the shaders (sampler2DShadow)
     glm::mat4 m_lightViewProjection{1.0f};
     float m_shadowTexel = 0.0f;     // metres per shadow-map texel
     std::vector<glm::vec3> m_clothNormals;  // kept between frames: no allocation per frame
+    std::vector<Marker> m_markers;          // kept until replaced
     bool m_clothTopologyDirty = true;
     CameraView m_view;
 };

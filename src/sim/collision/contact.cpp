@@ -86,6 +86,31 @@ void contactParticle(Collider& c, glm::vec3& x, glm::vec3 previous, glm::vec3& v
     if (W > 0.0f) c.velocity -= W * impulse;
 }
 
+// A cheap test that rules most particles out before the exact query: a
+// bounding sphere for closed shapes, the signed distance for planes.
+struct Reach {
+    bool plane;
+    glm::vec3 center;  // bounding sphere centre, or a point on the plane
+    glm::vec3 normal;  // plane only
+    float limit;       // bounding radius + thickness (squared), or thickness for a plane
+};
+
+Reach reachOf(const Collider& c, float thickness) {
+    const Shape& s = c.shape;
+    if (s.kind == ShapeKind::Plane) return {true, c.pose.position, c.pose.axis(1), thickness};
+    const float radius = s.kind == ShapeKind::Sphere  ? s.radius
+                         : s.kind == ShapeKind::Box   ? glm::length(s.halfExtents)
+                                                      : s.halfLength + s.radius;
+    const float r = radius + thickness;
+    return {false, c.pose.position, glm::vec3(0.0f), r * r};
+}
+
+bool mayTouch(const Reach& reach, glm::vec3 x) {
+    if (reach.plane) return glm::dot(reach.normal, x - reach.center) < reach.limit;
+    const glm::vec3 d = x - reach.center;
+    return glm::dot(d, d) < reach.limit;
+}
+
 // How many increments the collider needs this substep so that no increment
 // moves it further than a fraction of its own size.
 int sweepIncrements(const Collider& c) {
@@ -140,8 +165,12 @@ void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous,
         ContactOptions o = options;
         o.restitution = restitution && firstIteration;
         auto collide = [&](Collider& c) {
+            // a dynamic body moves as particles push it: then every particle needs the exact test
+            const bool moves = c.isDynamic();
+            const Reach reach = reachOf(c, 2.0f * options.thickness + (moves ? 1e9f : 0.0f));
             for (std::size_t i = 0; i < n; ++i)
-                contactParticle(c, cloth.positions[i], previous[i], cloth.velocities[i], cloth.inverseMasses[i], o);
+                if (mayTouch(reach, cloth.positions[i]))
+                    contactParticle(c, cloth.positions[i], previous[i], cloth.velocities[i], cloth.inverseMasses[i], o);
         };
         for (Collider& c : world.colliders) collide(c);
         if (ground) collide(*ground);

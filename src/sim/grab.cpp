@@ -89,9 +89,9 @@ void ParticleGrab::release(World& world) {
 // --- ColliderGrab -------------------------------------------------------------
 
 bool ColliderGrab::stillValid(const World& world) const {
-    // a reset or a new scene clears `held` (resetWorld): then this hold is over
-    return m_index && *m_index < world.colliders.size() && world.colliders.size() == m_colliderCount &&
-           world.colliders[*m_index].held;
+    // a reset or a new scene clears `held` (resetWorld): then this hold is over.
+    // Colliders added behind it leave the index as it is; removals go through colliderRemoved.
+    return m_index && *m_index < world.colliders.size() && world.colliders[*m_index].held;
 }
 
 bool ColliderGrab::holding(const World& world) {
@@ -104,7 +104,6 @@ bool ColliderGrab::begin(World& world, std::size_t index) {
     if (index >= world.colliders.size()) return false;
     Collider& c = world.colliders[index];
     m_index = index;
-    m_colliderCount = world.colliders.size();
     m_startPosition = c.pose.position;
     m_target = c.pose.position;
     m_dragVelocity = glm::vec3(0.0f);
@@ -128,8 +127,13 @@ void ColliderGrab::release(World& world) {
     if (c.motion == MotionKind::Dynamic) {
         c.velocity = m_dragVelocity;
     } else {
-        // it stays where it was dropped: the script (and a reset) start from there now
-        c.home.position += c.pose.position - m_startPosition;
+        // it stays where it was dropped: the script (and a reset) start from there
+        // now. The script's own world points move along, so that an orbit or a
+        // path keeps its shape around the new place.
+        const glm::vec3 offset = c.pose.position - m_startPosition;
+        c.home.position += offset;
+        c.script.pivot += offset;
+        for (glm::vec3& point : c.script.path) point += offset;
         c.velocity = glm::vec3(0.0f);
     }
 }
@@ -141,7 +145,6 @@ void ColliderGrab::colliderRemoved(World& world, std::size_t index) {
         return;
     }
     if (*m_index > index) --*m_index;
-    --m_colliderCount;
 }
 
 } // namespace cs

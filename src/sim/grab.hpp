@@ -16,9 +16,10 @@
 // ColliderGrab does the same for a collider through Collider::held and
 // heldTarget (the simulation moves a held collider to heldTarget over the next
 // step, pushing the cloth; motion.hpp). On release a static or kinematic
-// collider stays where it was dropped — its home pose moves by the drop offset,
-// so a script carries on from there and a reset returns there — and a dynamic
-// one flies off with the drag velocity.
+// collider stays where it was dropped — its home pose moves by the drop offset
+// (and with it the script's pivot and path keyframes), so a script carries on
+// from there and a reset returns there — and a dynamic one flies off with the
+// drag velocity.
 //
 // Both handles check, every call, that the world still holds what they grabbed
 // (the cloth can be rebuilt by a reset or a scene switch, colliders can be
@@ -105,7 +106,6 @@ private:
     bool stillValid(const World& world) const;
 
     std::optional<std::size_t> m_index;
-    std::size_t m_colliderCount = 0;  // at begin; deletion through colliderRemoved
     glm::vec3 m_startPosition{0.0f};  // pose origin at begin, metres
     glm::vec3 m_target{0.0f};
     glm::vec3 m_dragVelocity{0.0f};

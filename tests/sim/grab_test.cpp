@@ -219,6 +219,44 @@ TEST(ColliderGrab, StaticColliderStaysWhereDropped) {
     EXPECT_LT(glm::distance(sim.world().colliders[0].pose.position, target), 1e-3f);
 }
 
+TEST(ColliderGrab, ScriptCarriesOnFromWhereDropped) {
+    Collider orbiting = makeSphere({1.0f, 1.0f, 1.0f}, 0.2f);
+    orbiting.motion = MotionKind::Kinematic;
+    orbiting.script.kind = ScriptKind::Orbit;
+    orbiting.script.axis = {0.0f, 1.0f, 0.0f};
+    orbiting.script.pivot = {0.0f, 1.0f, 1.0f};
+    orbiting.script.frequency = 0.5f;
+    Collider onPath = makeSphere({-1.0f, 1.0f, 1.0f}, 0.2f);
+    onPath.motion = MotionKind::Kinematic;
+    onPath.script.kind = ScriptKind::Path;
+    onPath.script.path = {{-1.0f, 1.0f, 1.0f}, {-1.0f, 1.5f, 1.0f}};
+    Simulation sim = smallCloth({orbiting, onPath});
+    const glm::vec3 lift(0.0f, 0.4f, 0.0f);
+
+    for (std::size_t k = 0; k < 2; ++k) {
+        ColliderGrab grab;
+        ASSERT_TRUE(grab.begin(sim.world(), k));
+        const glm::vec3 start = sim.world().colliders[k].pose.position;
+        grab.setTarget(start + lift);
+        stepHeld(sim, grab, 5);
+        EXPECT_LT(glm::distance(sim.world().colliders[k].pose.position, start + lift), 1e-4f);
+        grab.release(sim.world());
+    }
+    // both scripts now run 0.4 m higher: the orbit about a lifted pivot, the path through lifted points
+    const Collider& a = sim.world().colliders[0];
+    const Collider& b = sim.world().colliders[1];
+    EXPECT_NEAR(a.script.pivot.y, 1.4f, 1e-4f);
+    EXPECT_NEAR(b.script.path[0].y, 1.4f, 1e-4f);
+    EXPECT_NEAR(b.script.path[1].y, 1.9f, 1e-4f);
+    for (int step = 0; step < 40; ++step) {
+        sim.step();
+        EXPECT_NEAR(a.pose.position.y, 1.4f, 1e-3f);                      // orbits in the lifted plane
+        EXPECT_NEAR(glm::distance(a.pose.position, a.script.pivot), 1.0f, 1e-3f);
+        EXPECT_GE(b.pose.position.y, 1.4f - 1e-3f);                        // runs along the lifted path
+        EXPECT_LE(b.pose.position.y, 1.9f + 1e-3f);
+    }
+}
+
 TEST(ColliderGrab, HeldColliderPushesTheCloth) {
     // a sphere behind the hanging cloth, dragged through it along -z
     Simulation sim = smallCloth({makeSphere({0.0f, 1.5f, 0.5f}, 0.15f)});
@@ -272,8 +310,15 @@ TEST(ColliderGrab, DeletingAndResettingEndTheHold) {
     sim.world().colliders.erase(sim.world().colliders.begin());
     stepHeld(sim, grab, 2);
 
-    // a reset clears `held`: the hold is over
+    // one added (the panel's Add) while holding: the hold goes on
     sim.world().colliders.push_back(makeSphere({0.0f, 1.0f, 1.0f}, 0.2f));
+    ASSERT_TRUE(grab.begin(sim.world(), 0));
+    sim.world().colliders.push_back(makeSphere({0.0f, 3.0f, 1.0f}, 0.2f));
+    EXPECT_TRUE(grab.holding(sim.world()));
+    grab.release(sim.world());
+    sim.world().colliders.pop_back();
+
+    // a reset clears `held`: the hold is over
     ASSERT_TRUE(grab.begin(sim.world(), 0));
     sim.reset();
     EXPECT_FALSE(grab.holding(sim.world()));

@@ -6,6 +6,7 @@
 #include "render/camera.hpp"
 #include "render/renderer.hpp"
 #include "render/screenshot.hpp"
+#include "sim/picking.hpp"
 #include "sim/stats.hpp"
 
 #include <glad/gl.h>
@@ -67,6 +68,17 @@ void onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) 
 
 void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
     InputState& input = contextOf(window).input;
+    if (button == GLFW_MOUSE_BUTTON_LEFT) {  // the mouse tools; the loop carries the gesture out
+        if (action == GLFW_RELEASE) {
+            if (input.leftDown) input.leftReleased = true;
+            input.leftDown = false;
+        } else if (!ImGui::GetIO().WantCaptureMouse && !input.leftDown) {
+            input.leftDown = input.leftPressed = true;
+            input.pressCtrl = (mods & GLFW_MOD_CONTROL) != 0;
+            input.pressShift = (mods & GLFW_MOD_SHIFT) != 0;
+        }
+        return;
+    }
     if (action == GLFW_RELEASE) {
         if (button == input.dragButton) {
             input.drag = InputState::Drag::None;
@@ -112,7 +124,41 @@ GLFWwindow* createWindow(const std::string& title) {
     return glfwCreateWindow(kWindowWidth, kWindowHeight, title.c_str(), nullptr, nullptr);
 }
 
-void applyCameraInput(AppContext& ctx, GLFWwindow* window) {
+// The cursor's ray through the picture the user sees: the last frame's camera.
+ToolContext toolContext(AppContext& ctx, GLFWwindow* window, const Renderer& renderer) {
+    int width = 0, height = 0;
+    glfwGetWindowSize(window, &width, &height);
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(window, &x, &y);
+    const CameraView& view = renderer.lastView();
+    const Ray ray = rayThroughPixel(view.view, view.projection, {static_cast<float>(x), static_cast<float>(y)},
+                                    {static_cast<float>(width), static_cast<float>(height)});
+    return {ctx.sim->world(), view, ray, ctx.input.pressCtrl, ctx.input.pressShift};
+}
+
+// Left press, drag and release become tool gestures; with none running, the
+// particle under the cursor is highlighted (not while the cursor is over a panel).
+void applyToolInput(AppContext& ctx, GLFWwindow* window, const Renderer& renderer, bool hoverAllowed) {
+    InputState& input = ctx.input;
+    const ToolContext toolCtx = toolContext(ctx, window, renderer);
+    if (input.leftPressed) {
+        input.leftPressed = false;
+        ctx.tools.press(toolCtx);
+    }
+    if (ctx.tools.dragging()) ctx.tools.drag(toolCtx);
+    if (input.leftReleased) {
+        input.leftReleased = false;
+        ctx.tools.release(toolCtx);
+    }
+    if (ctx.tools.dragging() && !input.leftDown) ctx.tools.release(toolCtx);  // the release went elsewhere
+    if (hoverAllowed && !ImGui::GetIO().WantCaptureMouse && input.drag == InputState::Drag::None &&
+        glfwGetWindowAttrib(window, GLFW_HOVERED))
+        ctx.tools.hover(toolCtx);
+    else
+        ctx.tools.clearHover();
+}
+
+void applyCameraInput(AppContext& ctx, GLFWwindow* window, const Renderer& renderer) {
     CameraSettings& camera = ctx.sim->world().settings.camera;
     InputState& input = ctx.input;
     double x = 0.0, y = 0.0;
@@ -129,7 +175,8 @@ void applyCameraInput(AppContext& ctx, GLFWwindow* window) {
         panCamera(camera, dx, dy, static_cast<float>(height));
     }
     if (input.wheel != 0.0f) {
-        zoomCamera(camera, input.wheel);
+        // while a tool drags, the wheel moves the held thing nearer or farther
+        if (!ctx.tools.scroll(toolContext(ctx, window, renderer), input.wheel)) zoomCamera(camera, input.wheel);
         input.wheel = 0.0f;
     }
 }
@@ -158,6 +205,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         if (!openScene(ctx, path)) {
             std::cerr << ctx.sceneError << '\n';  // the running scene stays; the panel shows where the file is wrong
         } else {
+            ctx.tools.cancel();  // what they held belonged to the old world
             accumulator = 0.0;
             renderer.invalidateClothTopology();
             glfwSetWindowTitle(window, windowTitle(ctx.scene).c_str());
@@ -165,6 +213,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
     }
     if (ctx.resetRequested) {
         ctx.resetRequested = false;
+        ctx.tools.cancel();  // a reset lets go of everything (resetWorld clears `held`)
         ctx.sim->reset();
         ctx.settingsAtReset = ctx.sim->world().settings;
         accumulator = 0.0;
@@ -195,6 +244,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
 
 // One physics step, with its bookkeeping. Returns its wall time in milliseconds.
 float stepOnce(AppContext& ctx, Renderer& renderer) {
+    ctx.tools.beforeStep(ctx.sim->world(), ctx.sim->world().settings.sim.dt);  // held things move with the step
     const StepStats stats = ctx.sim->step();
     AppStats& s = ctx.stats;
     s.lastStep = stats;
@@ -249,6 +299,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
     double previous = glfwGetTime();
     int frame = 0;
     glfwGetCursorPos(window, &ctx.input.cursorX, &ctx.input.cursorY);
+    std::vector<Marker> markers;  // the tools' highlights, reused every frame
 
     while (!glfwWindowShouldClose(window) && !ctx.quitRequested) {
         glfwPollEvents();
@@ -260,7 +311,8 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         const bool lastFrame = fixedFrames && frame >= options.frames;
 
         handleRequests(ctx, window, renderer, accumulator, swapInterval);
-        applyCameraInput(ctx, window);
+        applyToolInput(ctx, window, renderer, !fixedFrames);  // --frames pictures stay free of the cursor
+        applyCameraInput(ctx, window, renderer);
         advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames);
 
         // the UI may edit settings; it draws after the scene, from the same state
@@ -284,6 +336,9 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
             glfwWaitEventsTimeout(0.05);
             continue;
         }
+        markers.clear();
+        ctx.tools.markers(ctx.sim->world(), markers);
+        renderer.setMarkers(markers);
         renderer.draw(ctx.sim->world(), width, height);
         if (drawUi) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 

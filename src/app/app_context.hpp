@@ -6,6 +6,7 @@
 #include "scene/scene.hpp"
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
+#include "tools/mouse_tools.hpp"
 
 #include <array>
 #include <cstddef>
@@ -53,7 +54,7 @@ struct AppStats {
     int stepsLastFrame = 0;
 };
 
-// Mouse gestures in progress; the loop turns them into camera moves.
+// Mouse gestures in progress; the loop turns them into camera moves and tool gestures.
 struct InputState {
     enum class Drag { None, Orbit, Pan };
     Drag drag = Drag::None;
@@ -61,6 +62,13 @@ struct InputState {
     double cursorX = 0.0;         // window coordinates at the last frame
     double cursorY = 0.0;
     float wheel = 0.0f;           // wheel notches not yet applied
+
+    // the left button: the mouse tools (grab, pin, move collider)
+    bool leftDown = false;        // held since a press over the scene (not over the panels)
+    bool leftPressed = false;     // went down since the last frame
+    bool leftReleased = false;    // went up since the last frame
+    bool pressCtrl = false;       // modifiers at the press
+    bool pressShift = false;
 };
 
 struct AppContext {
@@ -86,6 +94,7 @@ struct AppContext {
     bool fullscreen = false;
     int windowedX = 0, windowedY = 0, windowedWidth = 1280, windowedHeight = 800;  // to leave fullscreen
     InputState input;
+    MouseTools tools;                       // grab, pin, move collider; their gesture and hover
 
     // --- status shown in the panels -------------------------------------------
     std::string sceneError;                 // FILE:LINE errors of the last failed load

@@ -17,12 +17,6 @@
 namespace cs::test {
 namespace {
 
-std::vector<std::string> solverIds() {
-    std::vector<std::string> ids;
-    for (const SolverInfo& info : solverRegistry()) ids.emplace_back(info.id);
-    return ids;
-}
-
 // The defaults, with what each method needs to be stable (as in the solver suite).
 Settings solverSettings(const std::string& id, const std::function<void(Settings&)>& change = {}) {
     return settingsWith([&](Settings& s) {
@@ -94,7 +88,7 @@ TEST_P(DrapeOnEveryShape, SettlesOnTheSurfaceWithoutPenetrating) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllSolvers, DrapeOnEveryShape, ::testing::ValuesIn(solverIds()), name);
+INSTANTIATE_TEST_SUITE_P(AllSolvers, DrapeOnEveryShape, ::testing::ValuesIn(registeredSolverIds()), name);
 
 // --- friction on a slope ---------------------------------------------------------
 //
@@ -138,7 +132,7 @@ TEST_P(SlopeFriction, SlidesWhenItDoesNot) {
     EXPECT_GT(slopeDrift(GetParam(), 0.2f, 1.0), 0.4f);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllSolvers, SlopeFriction, ::testing::ValuesIn(solverIds()), name);
+INSTANTIATE_TEST_SUITE_P(AllSolvers, SlopeFriction, ::testing::ValuesIn(registeredSolverIds()), name);
 
 // --- two-way coupling --------------------------------------------------------------
 
@@ -205,7 +199,7 @@ TEST_P(TwoWay, FallingClothPushesTheBallAway) {
     EXPECT_NEAR(sim.world().colliders[0].pose.position.y, 0.15f, 0.01f) << "it rolls on the ground, not into it";
 }
 
-INSTANTIATE_TEST_SUITE_P(AllSolvers, TwoWay, ::testing::ValuesIn(solverIds()), name);
+INSTANTIATE_TEST_SUITE_P(AllSolvers, TwoWay, ::testing::ValuesIn(registeredSolverIds()), name);
 
 // --- no tunnelling -----------------------------------------------------------------
 //
@@ -258,7 +252,7 @@ TEST_P(FastSphere, PushesTheClothInsteadOfPassingThrough) {
     EXPECT_GT(inTube, 10);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllSolvers, FastSphere, ::testing::ValuesIn(solverIds()), name);
+INSTANTIATE_TEST_SUITE_P(AllSolvers, FastSphere, ::testing::ValuesIn(registeredSolverIds()), name);
 
 // --- shapes ----------------------------------------------------------------------
 

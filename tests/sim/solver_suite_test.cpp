@@ -19,12 +19,6 @@
 namespace cs::test {
 namespace {
 
-std::vector<std::string> registeredIds() {
-    std::vector<std::string> ids;
-    for (const SolverInfo& info : solverRegistry()) ids.emplace_back(info.id);
-    return ids;
-}
-
 std::string paramName(const ::testing::TestParamInfo<std::string>& info) { return info.param; }
 
 TEST(SolverSuite, RegistryHoldsTheNineMethodsThisSuiteStatesBoundsFor) {
@@ -33,7 +27,7 @@ TEST(SolverSuite, RegistryHoldsTheNineMethodsThisSuiteStatesBoundsFor) {
     const std::vector<std::string> expected = {"explicit_euler", "symplectic_euler", "verlet",
                                                "rk4",            "implicit_euler",   "desbrun",
                                                "jakobsen",       "pbd",              "xpbd"};
-    EXPECT_EQ(registeredIds(), expected);
+    EXPECT_EQ(registeredSolverIds(), expected);
 }
 
 // --- 1. free fall ---------------------------------------------------------
@@ -303,7 +297,7 @@ TEST_P(DefaultHangingCloth, SettlesWithBoundedStretch) {
     EXPECT_LT(settled.kineticEnergy, 0.02 * peakEnergy);
 }
 
-INSTANTIATE_TEST_SUITE_P(Solvers, DefaultHangingCloth, ::testing::ValuesIn(registeredIds()), paramName);
+INSTANTIATE_TEST_SUITE_P(Solvers, DefaultHangingCloth, ::testing::ValuesIn(registeredSolverIds()), paramName);
 
 // --- 6. live switching -----------------------------------------------------------
 
@@ -316,8 +310,8 @@ void PrintTo(const SwitchPair& p, std::ostream* os) { *os << p.from << " -> " <<
 
 std::vector<SwitchPair> allPairs() {
     std::vector<SwitchPair> pairs;
-    for (const std::string& a : registeredIds())
-        for (const std::string& b : registeredIds()) pairs.push_back({a, b});
+    for (const std::string& a : registeredSolverIds())
+        for (const std::string& b : registeredSolverIds()) pairs.push_back({a, b});
     return pairs;
 }
 

@@ -3,10 +3,13 @@
 // compare with the closed form.
 #include "sim/params.hpp"
 #include "sim/simulation.hpp"
+#include "sim/solver.hpp"
 #include "sim/stats.hpp"
 
 #include <cmath>
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace cs::test {
 
@@ -20,6 +23,13 @@ inline Settings settingsWith(const std::function<void(Settings&)>& change = {}) 
 
 inline Simulation makeSimulation(const Settings& settings, Colliders colliders = {}) {
     return Simulation(makeWorld(settings, std::move(colliders)));
+}
+
+// Every solver id in the registry, in its order: suites parameterised over all methods.
+inline std::vector<std::string> registeredSolverIds() {
+    std::vector<std::string> ids;
+    for (const SolverInfo& info : solverRegistry()) ids.emplace_back(info.id);
+    return ids;
 }
 
 // Steps until `seconds` of simulated time have passed; returns the step count.

@@ -103,10 +103,19 @@ TEST(Hinges, AGridHasOnePerInteriorEdge) {
 TEST(Tethers, PullBackOnlyWhenStretchedAndOnlyTheFreeEnd) {
     std::vector<glm::vec3> x = {{0.0f, 0.0f, 0.0f}, {3.0f, 0.0f, 0.0f}, {0.5f, 0.0f, 0.0f}};
     const Tether tethers[] = {{1, 0, 2.0f}, {2, 0, 2.0f}};
-    projectTethers(tethers, x);
+    const std::vector<float> w = {0.0f, 1.0f, 1.0f};
+    projectTethers(tethers, x, w);
     EXPECT_EQ(x[0], glm::vec3(0.0f));
     EXPECT_NEAR(x[1].x, 2.0f, 1e-6f);
     EXPECT_EQ(x[2], glm::vec3(0.5f, 0.0f, 0.0f)) << "slack tethers do nothing";
+}
+
+TEST(Tethers, LeaveAParticleHeldByTheMouseWhereItIsHeld) {
+    std::vector<glm::vec3> x = {{0.0f, 0.0f, 0.0f}, {3.0f, 0.0f, 0.0f}};
+    const Tether tethers[] = {{1, 0, 2.0f}};
+    const std::vector<float> w = {0.0f, 0.0f};  // a grab makes the particle kinematic
+    projectTethers(tethers, x, w);
+    EXPECT_EQ(x[1], glm::vec3(3.0f, 0.0f, 0.0f));
 }
 
 TEST(Tethers, CacheFollowsThePins) {

@@ -82,7 +82,7 @@ public:
                         x[link.b] += relaxation * p.deltaB;
                         if (lastPass) residual = std::max(residual, std::abs(p.violation));
                     }
-                    projectTethers(tethers, cloth.positions);
+                    projectTethers(tethers, cloth.positions, cloth.inverseMasses);
                 }
                 CS_TIME_SCOPE(stats.collisionMs);
                 m_contacts.projectPositions(world, m_start, clock, pass, passes);

@@ -85,7 +85,7 @@ public:
                         for (const BendElement& hinge : cloth.bendElements)
                             projectHinge(cloth.positions, cloth.inverseMasses, hinge, 0.0f, 0.0f, k);
                     }
-                    projectTethers(tethers, cloth.positions);
+                    projectTethers(tethers, cloth.positions, cloth.inverseMasses);
                 }
                 CS_TIME_SCOPE(stats.collisionMs);
                 m_contacts.projectPositions(world, cloth.previousPositions, clock, pass, passes);

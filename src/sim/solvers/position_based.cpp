@@ -75,8 +75,9 @@ float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendE
     return p.deltaLambda;
 }
 
-void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x) {
+void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x, std::span<const float> w) {
     for (const Tether& t : tethers) {
+        if (w[t.particle] == 0.0f) continue;  // held by the mouse: kinematic, like a pin
         const glm::vec3 d = x[t.particle] - x[t.anchor];
         const float len = glm::length(d);
         if (len <= t.maxLength || len < 1e-12f) continue;

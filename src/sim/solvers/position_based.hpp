@@ -52,7 +52,8 @@ private:
 float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendElement& hinge, float alphaTilde,
                    float lambda, float scale);
 
-// Moves each tethered particle back onto its sphere of allowed distance.
-void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x);
+// Moves each tethered particle back onto its sphere of allowed distance; particles
+// with inverse mass 0 (held by the mouse) stay where they are held.
+void projectTethers(std::span<const Tether> tethers, std::span<glm::vec3> x, std::span<const float> w);
 
 } // namespace cs

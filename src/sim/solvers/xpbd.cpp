@@ -105,7 +105,7 @@ public:
                             m_bendLambda[e] += projectHinge(cloth.positions, cloth.inverseMasses, cloth.bendElements[e],
                                                             bendAlpha, m_bendLambda[e], 1.0f);
                     }
-                    projectTethers(tethers, cloth.positions);
+                    projectTethers(tethers, cloth.positions, cloth.inverseMasses);
                 }
                 stats.iterations += passes;
             }

@@ -42,6 +42,22 @@ TEST(CommandLine, HeadlessWritesEveryContractKey) {
     EXPECT_LE(j["bbox_min"].array()[1].number(), j["min_y"].number() + 1e-9);
 }
 
+TEST(CommandLine, HeadlessReportsDynamicBodiesAndSelfContactDistance) {
+    // push_ball: one dynamic ball, which the falling cloth rolls towards +x
+    const Json ball = runHeadlessJson("--scene " + scene("push_ball.toml") + " --steps 120");
+    ASSERT_TRUE(ball.has("rigid_bodies"));
+    ASSERT_EQ(ball["rigid_bodies"].array().size(), 1u);
+    const Json& body = ball["rigid_bodies"].array()[0];
+    EXPECT_EQ(body["collider"].number(), 0);
+    EXPECT_GT(body["position"].array()[0].number(), 0.0) << "rolled away from the cloth";
+    EXPECT_NEAR(body["position"].array()[1].number(), 0.25, 0.01) << "on the floor";
+    EXPECT_FALSE(ball.has("self_min_distance")) << "self-collision is off in push_ball";
+
+    const Json heap = runHeadlessJson("--scene " + scene("heap.toml") + " --steps 60 --set cloth.resolution=[10,40]");
+    ASSERT_TRUE(heap.has("self_min_distance"));
+    EXPECT_EQ(heap["rigid_bodies"].array().size(), 0u);
+}
+
 TEST(CommandLine, SetOverridesReachTheSimulation) {
     const Json j = runHeadlessJson("--scene " + scene("hanging.toml") +
                                    " --steps 10 --set solver=xpbd --set solver.substeps=5 --set sim.dt=0.008333"

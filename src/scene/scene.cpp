@@ -197,7 +197,10 @@ private:
         if (!shapeNode) return error(element, "collider needs 'shape' (" + describeRange(*findColliderField("shape")) + ")");
         auto shape = readColliderValue(*findColliderField("shape"), *shapeNode);
         if (!shape) return;
-        Collider c = defaultCollider(static_cast<ShapeKind>(choiceOf(*findColliderField("shape"), *shape)), glm::vec3(0.0f));
+        // not defaultCollider(): that is the panel's ready-made object (a lying capsule, a
+        // finite panel); a file that leaves a key out means no rotation and an infinite plane
+        Collider c;
+        c.shape.kind = static_cast<ShapeKind>(choiceOf(*findColliderField("shape"), *shape));
         if (const toml::node* motionNode = t.get("motion")) {
             const ColliderField& field = *findColliderField("motion");
             auto motion = readColliderValue(field, *motionNode);

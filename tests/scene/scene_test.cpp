@@ -30,6 +30,26 @@ TEST(Scenes, DrapeSceneHasItsSphere) {
     EXPECT_EQ(load.scene->settings.cloth.orientation, Orientation::Horizontal);
 }
 
+TEST(Scenes, ColliderKeysLeftOutMeanNoRotationAndAnInfinitePlane) {
+    const SceneLoad load = parseScene(R"(
+[[collider]]
+shape = "capsule"
+center = [0, 1, 0]
+radius = 0.1
+half_length = 0.5
+
+[[collider]]
+shape = "plane"
+center = [0, 0.5, 0]
+)", "defaults.toml");
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    const Collider& capsule = load.scene->colliders[0];
+    EXPECT_NEAR(capsule.home.axis(1).y, 1.0f, 1e-6f) << "a capsule stands along y unless rotated";
+    const Collider& plane = load.scene->colliders[1];
+    EXPECT_EQ(plane.shape.halfSize, glm::vec2(0.0f)) << "a plane is infinite unless given a size";
+    EXPECT_TRUE(contactWith(plane, {50.0f, 0.49f, -70.0f}, 0.0f).has_value());
+}
+
 struct Malformed {
     const char* file;
     int line;             // expected line of the first error (0: no line)

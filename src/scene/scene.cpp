@@ -200,7 +200,7 @@ private:
         // not defaultCollider(): that is the panel's ready-made object (a lying capsule, a
         // finite panel); a file that leaves a key out means no rotation and an infinite plane
         Collider c;
-        c.shape.kind = static_cast<ShapeKind>(choiceOf(*findColliderField("shape"), *shape));
+        findColliderField("shape")->set(c, *shape);
         if (const toml::node* motionNode = t.get("motion")) {
             const ColliderField& field = *findColliderField("motion");
             auto motion = readColliderValue(field, *motionNode);
@@ -233,7 +233,13 @@ private:
                                  " (this collider's motion is '" + std::string(motionName(c.motion)) + "')");
                 continue;
             }
-            if (auto v = readColliderValue(*field, value)) field->set(c, *v);
+            auto v = readColliderValue(*field, value);
+            if (!v) continue;
+            if (k == "normal" && glm::length(std::get<glm::vec3>(*v)) < 1e-6f) {
+                error(value, "collider 'normal' must not be zero");
+                continue;
+            }
+            field->set(c, *v);
         }
         for (const ColliderField& f : colliderFields())
             if ((f.requiredFor & shapeBit(c.shape.kind)) && !t.get(f.key))
@@ -241,13 +247,6 @@ private:
                                    std::string(f.help) + " " + describeRange(f) + ")");
         if (t.get("normal") && t.get("rotation"))
             error(*t.get("normal"), "give a plane either 'normal' or 'rotation', not both");
-        if (const toml::node* n = t.get("normal"); n && glm::length(c.home.axis(1) - glm::vec3(0, 1, 0)) < 1e-6f) {
-            if (auto v = n->as_array(); v && v->size() == 3 && number(*v->get(0)) && number(*v->get(1)) &&
-                                        number(*v->get(2)) &&
-                                        glm::length(glm::vec3(*number(*v->get(0)), *number(*v->get(1)),
-                                                              *number(*v->get(2)))) < 1e-6f)
-                error(*n, "collider 'normal' must not be zero");
-        }
         if (c.motion == MotionKind::Kinematic && c.script.kind == ScriptKind::Path && !t.get("path"))
             error(element, "a collider with script = \"path\" needs 'path' (keyframes [[x, y, z], ...])");
         if (c.shape.kind == ShapeKind::Plane && (c.shape.halfSize.x > 0.0f) != (c.shape.halfSize.y > 0.0f))
@@ -304,13 +303,6 @@ private:
             return std::nullopt;
         }
         return value;
-    }
-
-    static int choiceOf(const ColliderField& field, const ColliderValue& value) {
-        const std::string& name = std::get<std::string>(value);
-        for (std::size_t i = 0; i < field.choices.size(); ++i)
-            if (field.choices[i] == name) return static_cast<int>(i);
-        return 0;
     }
 
     static std::string motionsOf(const ColliderField& field) {

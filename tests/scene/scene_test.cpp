@@ -50,6 +50,14 @@ center = [0, 0.5, 0]
     EXPECT_TRUE(contactWith(plane, {50.0f, 0.49f, -70.0f}, 0.0f).has_value());
 }
 
+TEST(Scenes, AZeroPlaneNormalIsAnError) {
+    const SceneLoad load = parseScene("[[collider]]\nshape = \"plane\"\ncenter = [0, 0, 0]\nnormal = [0, 0, 0]\n",
+                                      "zero.toml");
+    ASSERT_FALSE(load.ok());
+    EXPECT_NE(load.errorText().find("zero.toml:4: collider 'normal' must not be zero"), std::string::npos)
+        << load.errorText();
+}
+
 struct Malformed {
     const char* file;
     int line;             // expected line of the first error (0: no line)

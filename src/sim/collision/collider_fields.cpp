@@ -38,11 +38,14 @@ glm::vec3 toEulerDegrees(glm::quat q) {
     return glm::degrees(glm::vec3(x, y, z));
 }
 
-int choiceIndex(const std::vector<std::string_view>& choices, const ColliderValue& v) {
+// The enum value whose name (shapeName, motionName, scriptName) is the value's string;
+// the validator has already checked that it is one of them.
+template <class Enum, int Count>
+Enum fromName(std::string_view (*nameOf)(Enum), const ColliderValue& v) {
     const std::string& name = std::get<std::string>(v);
-    for (std::size_t i = 0; i < choices.size(); ++i)
-        if (choices[i] == name) return static_cast<int>(i);
-    return 0;
+    for (int i = 0; i < Count; ++i)
+        if (nameOf(static_cast<Enum>(i)) == name) return static_cast<Enum>(i);
+    return static_cast<Enum>(0);
 }
 
 // Moving the collider in the file or the panel moves where it lives (home) and where it is now.
@@ -59,7 +62,7 @@ std::vector<ColliderField> buildTable() {
                  {"sphere", "plane", "box", "capsule"}, kAllShapes, kAllMotions, kAllShapes,
                  [](const Collider& c) -> ColliderValue { return std::string(shapeName(c.shape.kind)); },
                  [](Collider& c, const ColliderValue& v) {
-                     c.shape.kind = static_cast<ShapeKind>(choiceIndex({"sphere", "plane", "box", "capsule"}, v));
+                     c.shape.kind = fromName<ShapeKind, kShapeKindCount>(shapeName, v);
                  }});
     t.push_back({"motion", "motion", T::Choice, 0, 0, "",
                  "static: stays put (you can still drag it); kinematic: follows its script and pushes "
@@ -67,7 +70,7 @@ std::vector<ColliderField> buildTable() {
                  {"static", "kinematic", "dynamic"}, kAllShapes, kAllMotions, 0,
                  [](const Collider& c) -> ColliderValue { return std::string(motionName(c.motion)); },
                  [](Collider& c, const ColliderValue& v) {
-                     c.motion = static_cast<MotionKind>(choiceIndex({"static", "kinematic", "dynamic"}, v));
+                     c.motion = fromName<MotionKind, kMotionKindCount>(motionName, v);
                  }});
     t.push_back({"center", "centre", T::Vec3, -1000, 1000, "m",
                  "Where the collider is (for a plane: a point on it, the centre of a panel).", {}, kAllShapes,
@@ -132,8 +135,7 @@ std::vector<ColliderField> buildTable() {
                  {"none", "oscillate", "orbit", "swing", "path"}, kAllShapes, kKinematic, 0,
                  [](const Collider& c) -> ColliderValue { return std::string(scriptName(c.script.kind)); },
                  [](Collider& c, const ColliderValue& v) {
-                     c.script.kind = static_cast<ScriptKind>(
-                         choiceIndex({"none", "oscillate", "orbit", "swing", "path"}, v));
+                     c.script.kind = fromName<ScriptKind, kScriptKindCount>(scriptName, v);
                  }});
     t.push_back({"axis", "axis", T::Vec3, -1, 1, "",
                  "oscillate: the direction of travel; orbit and swing: the rotation axis.", {}, kAllShapes,

@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libglfw3-dev libglm-dev libimgui-dev python3-glad
   libtomlplusplus-dev libeigen3-dev libstb-dev
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev libtinyobjloader-dev
   xvfb xauth libgl1-mesa-dri
 )
 

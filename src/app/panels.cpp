@@ -23,7 +23,7 @@ const ImVec4 kOnResetColor(1.0f, 0.72f, 0.25f, 1.0f);  // labels of parameters t
 const ImVec4 kDimColor(0.60f, 0.60f, 0.65f, 1.0f);
 
 constexpr std::array kGroups = {ParamGroup::Scene,     ParamGroup::Solver, ParamGroup::Cloth,  ParamGroup::Collision,
-                                ParamGroup::Wind,      ParamGroup::Render, ParamGroup::Camera};
+                                ParamGroup::Wind,      ParamGroup::Tearing, ParamGroup::Render, ParamGroup::Camera};
 
 constexpr std::array<KeyHelp, 22> kKeys = {{
     {"P", "pause / resume"},

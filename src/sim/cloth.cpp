@@ -1,5 +1,7 @@
 #include "cloth.hpp"
 
+#include "topology.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -14,79 +16,24 @@ void Cloth::setPinned(std::size_t particle, bool pin) {
     if (pin) velocities[particle] = glm::vec3(0.0f);
 }
 
-Cloth buildGridCloth(const ClothSettings& settings) {
+Cloth buildCloth(const ClothShape& shape, const ClothSettings& settings) {
     Cloth cloth;
     // every built cloth gets a generation of its own, so no cache keyed on the
     // versions can mistake a rebuilt cloth for the one it replaced
     static std::atomic<std::uint64_t> generation{0};
     cloth.topologyVersion = ++generation << 32;
-    const int nx = std::max(settings.resolution.x, 2);
-    const int ny = std::max(settings.resolution.y, 2);
-    const float s = settings.spacing;
-    const auto count = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
-    cloth.columns = nx;
-    cloth.rows = ny;
-    auto index = [nx](int x, int y) { return static_cast<std::uint32_t>(y * nx + x); };
-
-    // particles: u runs along columns (x), v down the rows
-    cloth.positions.resize(count);
-    cloth.restUV.resize(count);
-    const float halfWidth = 0.5f * s * static_cast<float>(nx - 1);
-    const float halfDepth = 0.5f * s * static_cast<float>(ny - 1);
-    for (int y = 0; y < ny; ++y) {
-        for (int x = 0; x < nx; ++x) {
-            const float across = s * static_cast<float>(x) - halfWidth;
-            const float down = s * static_cast<float>(y);
-            glm::vec3 offset = settings.orientation == Orientation::Vertical
-                                   ? glm::vec3(across, -down, 0.0f)
-                                   : glm::vec3(across, 0.0f, down - halfDepth);
-            cloth.positions[index(x, y)] = settings.origin + offset;
-            cloth.restUV[index(x, y)] = {static_cast<float>(x) / static_cast<float>(nx - 1),
-                                         static_cast<float>(y) / static_cast<float>(ny - 1)};
-        }
-    }
-
-    // triangles: alternate the diagonal so the mesh has no preferred shear direction.
-    // Going down the rows is -y (vertical) or +z (horizontal), so (a, c, b) is
-    // counter-clockwise seen from +z or +y: the front faces the viewer / the sky.
-    cloth.triangles.reserve(static_cast<std::size_t>(2 * (nx - 1) * (ny - 1)));
-    for (int y = 0; y + 1 < ny; ++y) {
-        for (int x = 0; x + 1 < nx; ++x) {
-            const auto a = index(x, y), b = index(x + 1, y), c = index(x, y + 1), d = index(x + 1, y + 1);
-            if (((x + y) & 1) != 0) {
-                cloth.triangles.push_back({a, c, d});
-                cloth.triangles.push_back({a, d, b});
-            } else {
-                cloth.triangles.push_back({a, c, b});
-                cloth.triangles.push_back({b, c, d});
-            }
-        }
-    }
-
-    // links: seed 001's "constraint level" — every neighbour up to linkLevel away along
-    // the row, the column and both diagonals — or seed 000's 12-neighbour stencil
-    const bool stencil12 = settings.linkPattern == LinkPattern::Stencil12;
-    const int level = stencil12 ? 2 : std::max(settings.linkLevel, 1);
-    auto addLink = [&](int x0, int y0, int x1, int y1, LinkKind kind) {
-        if (x1 < 0 || x1 >= nx || y1 < 0 || y1 >= ny) return;
-        const auto a = index(x0, y0), b = index(x1, y1);
-        cloth.links.push_back({a, b, glm::distance(cloth.positions[a], cloth.positions[b]), kind});
-    };
-    for (int y = 0; y < ny; ++y) {
-        for (int x = 0; x < nx; ++x) {
-            for (int d = 1; d <= level; ++d) {
-                const LinkKind straight = d == 1 ? LinkKind::Stretch : LinkKind::Bend;
-                const LinkKind diagonal = d == 1 ? LinkKind::Shear : LinkKind::Bend;
-                addLink(x, y, x + d, y, straight);
-                addLink(x, y, x, y + d, straight);
-                if (stencil12 && d > 1) continue;
-                addLink(x, y, x + d, y + d, diagonal);
-                addLink(x, y, x - d, y + d, diagonal);
-            }
-        }
-    }
-    std::stable_sort(cloth.links.begin(), cloth.links.end(),
-                     [](const Link& l, const Link& r) { return l.kind < r.kind; });
+    const std::size_t count = shape.positions.size();
+    cloth.columns = shape.columns;
+    cloth.rows = shape.rows;
+    cloth.positions = shape.positions;
+    cloth.restPositions = shape.positions;
+    cloth.restUV = shape.restUV;
+    cloth.restUV.resize(count, glm::vec2(0.0f));
+    cloth.triangles = shape.triangles;
+    cloth.edgeFlags = shape.edgeFlags;
+    cloth.edgeFlags.resize(cloth.triangles.size(), 0);
+    cloth.spanLinks = shape.spanLinks;
+    cloth.spanSupport = shape.spanSupport;
 
     // masses: either given per particle, or each triangle's area x density shared by its corners (seed 003)
     cloth.masses.assign(count, 0.0f);
@@ -103,20 +50,64 @@ Cloth buildGridCloth(const ClothSettings& settings) {
         }
     }
 
-    cloth.bendElements = findBendElements(cloth.positions, cloth.triangles);
-    cloth.restPositions = cloth.positions;
     cloth.previousPositions = cloth.positions;
     cloth.velocities.assign(count, glm::vec3(0.0f));
     cloth.inverseMasses.resize(count);
     cloth.pinned.assign(count, 0);
     for (std::size_t i = 0; i < count; ++i) cloth.setPinned(i, false);
+    rebuildLinks(cloth);
     applyPinPreset(cloth, settings.pins);
     return cloth;
 }
 
+Cloth buildGridCloth(const ClothSettings& settings) { return buildCloth(gridShape(settings), settings); }
+
+namespace {
+
+// The presets on a mesh without grid indices, read from its rest shape.
+void applyMeshPinPreset(Cloth& cloth, PinPreset preset) {
+    if (preset == PinPreset::None || cloth.particleCount() == 0) return;
+    const auto& rest = cloth.restPositions;
+    std::size_t lowX = 0, highX = 0, lowZ = 0, highZ = 0;
+    float top = rest[0].y;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        top = std::max(top, rest[i].y);
+        if (rest[i].x < rest[lowX].x) lowX = i;
+        if (rest[i].x > rest[highX].x) highX = i;
+        if (rest[i].z < rest[lowZ].z) lowZ = i;
+        if (rest[i].z > rest[highZ].z) highZ = i;
+    }
+    constexpr float kTopBand = 0.001f;  // metres: what counts as the top row
+    std::vector<std::size_t> row;
+    for (std::size_t i = 0; i < rest.size(); ++i)
+        if (rest[i].y >= top - kTopBand) row.push_back(i);
+    switch (preset) {
+    case PinPreset::None: break;
+    case PinPreset::TopRow:
+        for (std::size_t i : row) cloth.setPinned(i, true);
+        break;
+    case PinPreset::TopCorners: {
+        const auto [left, right] = std::minmax_element(row.begin(), row.end(), [&](std::size_t a, std::size_t b) {
+            return rest[a].x < rest[b].x;
+        });
+        cloth.setPinned(*left, true);
+        cloth.setPinned(*right, true);
+        break;
+    }
+    case PinPreset::AllCorners:
+        for (std::size_t i : {lowX, highX, lowZ, highZ}) cloth.setPinned(i, true);
+        break;
+    }
+}
+
+} // namespace
+
 void applyPinPreset(Cloth& cloth, PinPreset preset) {
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) cloth.setPinned(i, false);
-    if (cloth.columns == 0) return;
+    if (cloth.columns == 0) {
+        applyMeshPinPreset(cloth, preset);
+        return;
+    }
     const int nx = cloth.columns, ny = cloth.rows;
     auto pin = [&](int x, int y) { cloth.setPinned(static_cast<std::size_t>(y * nx + x), true); };
     switch (preset) {
@@ -149,36 +140,6 @@ float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
     const glm::vec3 u1 = n1 / l1, u2 = n2 / l2;
     // atan2 keeps the sign and stays accurate near 0 and pi, where acos does not
     return std::atan2(glm::dot(glm::cross(u1, u2), (b - a) / le), glm::dot(u1, u2));
-}
-
-std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
-                                          const std::vector<glm::uvec3>& triangles) {
-    // every directed edge (a -> b) remembers its triangle's third corner; the
-    // twin edge (b -> a) of the neighbouring triangle closes the hinge
-    struct HalfEdge {
-        std::uint64_t key;  // a << 32 | b
-        std::uint32_t opposite;
-    };
-    std::vector<HalfEdge> halfEdges;
-    halfEdges.reserve(triangles.size() * 3);
-    auto key = [](std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; };
-    for (const glm::uvec3& t : triangles) {
-        halfEdges.push_back({key(t.x, t.y), t.z});
-        halfEdges.push_back({key(t.y, t.z), t.x});
-        halfEdges.push_back({key(t.z, t.x), t.y});
-    }
-    std::sort(halfEdges.begin(), halfEdges.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.key < r.key; });
-    std::vector<BendElement> elements;
-    for (const HalfEdge& e : halfEdges) {
-        const auto a = static_cast<std::uint32_t>(e.key >> 32), b = static_cast<std::uint32_t>(e.key);
-        if (a > b) continue;  // each hinge once, from its lower-index side
-        const auto twin = std::lower_bound(halfEdges.begin(), halfEdges.end(), key(b, a),
-                                           [](const HalfEdge& h, std::uint64_t k) { return h.key < k; });
-        if (twin == halfEdges.end() || twin->key != key(b, a)) continue;  // a border edge
-        const std::uint32_t c = e.opposite, d = twin->opposite;
-        elements.push_back({a, b, c, d, dihedralAngle(positions[a], positions[b], positions[c], positions[d])});
-    }
-    return elements;
 }
 
 void computeVertexNormals(const Cloth& cloth, std::span<glm::vec3> normals) {

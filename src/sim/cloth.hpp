@@ -24,6 +24,24 @@ struct Link {
     LinkKind kind;
 };
 
+// A link that is not a triangle edge (the grid's second diagonal, its long
+// bending links, a mesh's links across hinges). It is anchored in the triangles
+// its rest segment crosses, its support: the link lives while each support
+// triangle still shares an uncut edge with the next, and its ends are read from
+// corners of the first and last support triangle, so vertex splits move it along.
+struct SpanLink {
+    std::uint32_t firstSupport;   // index into Cloth::spanSupport
+    std::uint16_t supportCount;   // >= 1
+    std::uint8_t cornerA;         // corner (0-2) of the first support triangle that is end a
+    std::uint8_t cornerB;         // corner of the last support triangle that is end b
+    LinkKind kind;
+    float restLength;             // metres
+};
+
+// Per-triangle edge flags (Cloth::edgeFlags). Edge k runs from corner k to corner (k + 1) % 3.
+inline constexpr std::uint8_t kEdgeCut = 1;     // << k: no longer joined to the neighbour across edge k
+inline constexpr std::uint8_t kEdgeShear = 8;   // << k: edge k is a shear (diagonal) edge
+
 // Two triangles sharing the edge (a, b), with opposite corners c and d: the
 // hinge a dihedral bending constraint keeps at its rest angle.
 struct BendElement {
@@ -45,10 +63,15 @@ struct Cloth {
     std::vector<glm::vec2> restUV;             // rest parameterisation in [0,1]^2
     std::vector<glm::vec3> restPositions;      // metres, the shape the cloth was built in
     std::vector<glm::uvec3> triangles;         // counter-clockwise seen from the front
-    std::vector<Link> links;                   // sorted by kind
-    std::vector<BendElement> bendElements;     // one per interior edge
-    int columns = 0;                           // grid size when built from a grid, else 0
-    int rows = 0;
+    std::vector<std::uint8_t> edgeFlags;       // per triangle: kEdgeCut << k, kEdgeShear << k
+    std::vector<SpanLink> spanLinks;           // links that are not triangle edges, with their support
+    std::vector<std::uint32_t> spanSupport;    // triangle indices, SpanLink::firstSupport.. in order
+    // Derived from the above by rebuildLinks (topology.hpp) after every edit:
+    std::vector<Link> links;                   // every triangle edge, then the live span links; sorted by kind
+    std::vector<BendElement> bendElements;     // one per interior, uncut edge
+    int columns = 0;                           // grid size when built from a grid, else 0; particles
+    int rows = 0;                              // below columns x rows keep their grid index after tears
+    std::uint64_t tornLinks = 0;               // links broken by tearing or cut since the cloth was built
 
     // Caches key on these. Every built cloth starts a new topology generation (so a
     // rebuilt cloth never matches an old cache); topology edits bump it, pins bump theirs.
@@ -59,22 +82,47 @@ struct Cloth {
     void setPinned(std::size_t particle, bool pin);
 };
 
-// Builds a rectangular cloth from the cloth settings: a grid of columns x rows
-// particles, two triangles per cell, links to neighbours up to linkLevel apart.
+// A triangle mesh as a producer (the grid builder, the OBJ importer) hands it over:
+// the general topology that buildCloth turns into a cloth and tearing edits.
+struct ClothShape {
+    std::vector<glm::vec3> positions;          // metres, the rest shape
+    std::vector<glm::vec2> restUV;             // rest parameterisation in [0,1]^2, per vertex
+    std::vector<glm::uvec3> triangles;         // counter-clockwise seen from the front
+    std::vector<std::uint8_t> edgeFlags;       // per triangle (kEdgeShear bits), or empty: all stretch
+    std::vector<SpanLink> spanLinks;
+    std::vector<std::uint32_t> spanSupport;
+    int columns = 0;                           // grid producers only
+    int rows = 0;
+};
+
+// Masses (per particle, or density x area shared by the corners), links, hinges and
+// the pin preset, from a shape whose triangles are valid (validateShape in topology.hpp).
+Cloth buildCloth(const ClothShape& shape, const ClothSettings& settings);
+
+// A rectangular grid of columns x rows particles, two triangles per cell, links to
+// neighbours up to linkLevel apart (grid_cloth.cpp).
+ClothShape gridShape(const ClothSettings& settings);
+
+// buildCloth(gridShape(settings), settings).
 Cloth buildGridCloth(const ClothSettings& settings);
 
 // The stretch and shear links only (links are sorted by kind, bending last).
 std::span<const Link> stretchAndShearLinks(const Cloth& cloth);
 
+// Grids: the preset's grid particles. Other meshes: top_row pins the particles at
+// the top of the rest shape (highest y, within 1 mm), top_corners the two ends of
+// that row, corners the extremes of the rest shape's outline in x and z.
 void applyPinPreset(Cloth& cloth, PinPreset preset);
 
 // Toggles the pin of one grid corner: 0 top-left, 1 top-right, 2 bottom-left,
 // 3 bottom-right (seed 002's keys 0-3). Does nothing on a cloth that is not a grid.
 void toggleCornerPin(Cloth& cloth, int corner);
 
-// The hinges of a triangle mesh: every edge shared by exactly two triangles.
+// The hinges of a triangle mesh: every edge shared by exactly two triangles and not
+// cut between them (edgeFlags may be empty: nothing cut); rest angles from `positions`.
 std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
-                                          const std::vector<glm::uvec3>& triangles);
+                                          const std::vector<glm::uvec3>& triangles,
+                                          const std::vector<std::uint8_t>& edgeFlags = {});
 
 // Signed angle between the normals of triangles (a, b, c) and (b, a, d) about the
 // edge a -> b, radians in (-pi, pi]: 0 when flat.

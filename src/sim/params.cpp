@@ -279,6 +279,16 @@ std::vector<ParamDef> buildTable() {
          "Makes a flag flutter and a falling sheet glide sideways.",
          {}, false, CS_FIELD(float, wind.liftCoefficient)});
 
+    // --- tearing ----------------------------------------------------------
+    row({"tearing.enabled", "tearing", T::Bool, G::Tearing, kLive, 0, 1, false, "",
+         "Stretch and shear links pulled past the cut length break, and the cloth splits there: "
+         "the particle at the end of the link is duplicated so the triangles on either side come apart.",
+         {}, false, CS_FIELD(bool, tearing.enabled)});
+    row({"tearing.max_stretch", "cut length", T::Float, G::Tearing, kLive, 1.01, 10.0, 1.5f, "",
+         "Length over rest length at which a link breaks (seed 001's cut length). Lower tears at a "
+         "gentler pull; near 1 the cloth tears under its own weight.",
+         {}, false, CS_FIELD(float, tearing.maxStretch)});
+
     // --- render -----------------------------------------------------------
     row({"render.cloth_color", "front colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
          glm::vec3(0.70f, 0.12f, 0.08f), "", "Base colour of the cloth's front side (linear RGB).",
@@ -483,6 +493,7 @@ std::string_view groupName(ParamGroup group) {
     case G::Cloth: return "Cloth";
     case G::Collision: return "Collision";
     case G::Wind: return "Wind";
+    case G::Tearing: return "Tearing";
     case G::Render: return "Render";
     case G::Camera: return "Camera";
     }

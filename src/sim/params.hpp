@@ -16,7 +16,7 @@ namespace cs {
 
 enum class ParamType { Bool, Int, Float, Int2, Vec3, Choice, Solver };
 enum class ParamApply { Live, OnReset };
-enum class ParamGroup { Scene, Solver, Cloth, Collision, Wind, Render, Camera };
+enum class ParamGroup { Scene, Solver, Cloth, Collision, Wind, Tearing, Render, Camera };
 
 // A value as it travels between the table and the outside world. Choice and Solver
 // parameters travel as their name.

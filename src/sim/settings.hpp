@@ -101,6 +101,12 @@ struct WindSettings {
     float liftCoefficient{};    // C_L of a cloth triangle
 };
 
+// Links stretched past a ratio of their rest length break (tearing.hpp).
+struct TearingSettings {
+    bool enabled{};
+    float maxStretch{};         // length / rest length at which a stretch or shear link breaks (seed 001's cut length)
+};
+
 struct RenderSettings {
     glm::vec3 clothColor{};     // linear RGB base colour (front side)
     glm::vec3 backColor{};      // linear RGB base colour (back side)
@@ -132,6 +138,7 @@ struct Settings {
     ClothSettings cloth;
     CollisionSettings collision;
     WindSettings wind;
+    TearingSettings tearing;
     RenderSettings render;
     CameraSettings camera;
 };

@@ -33,6 +33,11 @@ void Simulation::reset() {
     saveGoodState();
 }
 
+void Simulation::topologyEdited() {
+    m_solver->topologyChanged(m_world);
+    saveGoodState();
+}
+
 std::string Simulation::unsoundReason() const {
     const Cloth& cloth = m_world.cloth;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
@@ -109,6 +114,12 @@ StepStats Simulation::step() {
                          std::string(m_solver->id()) + ": " + reason + "; restored the state from t = " +
                          std::to_string(m_goodTime) + " s with zero velocity";
         restoreGoodState();
+        return stats;
+    }
+    // tearing edits the topology between steps, never inside a solver's step
+    if (m_world.settings.tearing.enabled &&
+        m_tearing.apply(m_world.cloth, m_world.settings.tearing.maxStretch).changed()) {
+        topologyEdited();
     } else if (m_world.steps % kSnapshotEvery == 0) {
         saveGoodState();
     }

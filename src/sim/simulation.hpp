@@ -3,6 +3,7 @@
 // drive it: keeps the solver in step with settings.solver.id, and guards against
 // explosions by restoring the last good state.
 #include "solver.hpp"
+#include "tearing.hpp"
 #include "world.hpp"
 
 #include <memory>
@@ -20,6 +21,10 @@ public:
 
     // Rebuilds the cloth from the settings (applies the on-reset parameters).
     void reset();
+
+    // After an edit of the cloth's topology from outside (a cut, an undo): the
+    // solver drops its caches and the guard's snapshot starts from here.
+    void topologyEdited();
 
     World& world() { return m_world; }
     const World& world() const { return m_world; }
@@ -43,6 +48,7 @@ private:
     std::vector<glm::vec3> m_goodVelocities;
     Colliders m_goodColliders;
     double m_goodTime = 0.0;
+    Tearing m_tearing;
     int m_recoveries = 0;
     std::string m_lastRecovery;
 };

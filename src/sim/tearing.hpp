@@ -1,0 +1,41 @@
+#pragma once
+// Tearing: links stretched past a ratio of their rest length break.
+//
+// An over-stretched triangle edge (stretch or shear) splits one of its ends with
+// Müller et al. 2007's plane: the plane through the particle, across the edge;
+// the triangles on the far side get a copy of the particle, so the cloth opens
+// across the direction it was pulled in. The end with more triangles around it
+// is split (an interior particle), the other when that one cannot be. A span
+// link that is over-stretched simply breaks. After the splits, links that are
+// still longer than the limit (the split copies are where the particle was) are
+// shortened to it, the way the torn edge of a fabric springs back; then the
+// check runs again, a few rounds at most.
+//
+// Cost: one pass over the stretch and shear links per step, without allocation
+// while nothing tears; a tear rebuilds the links (O(links log links)).
+#include "cloth.hpp"
+
+#include <vector>
+
+namespace cs {
+
+struct TearResult {
+    std::size_t linksTorn = 0;
+    std::size_t particlesAdded = 0;
+    bool changed() const { return linksTorn > 0; }
+};
+
+class Tearing {
+public:
+    // Breaks the links longer than maxStretch x rest length (see the top of the file).
+    TearResult apply(Cloth& cloth, float maxStretch);
+
+private:
+    struct Overstretched {
+        std::size_t link;
+        float ratio;
+    };
+    std::vector<Overstretched> m_over;  // reused: no allocation while nothing tears
+};
+
+} // namespace cs

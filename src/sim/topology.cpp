@@ -1,0 +1,274 @@
+#include "topology.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <numeric>
+
+namespace cs {
+namespace {
+
+// Union-find with path halving, for pieces.
+struct DisjointSets {
+    explicit DisjointSets(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
+    std::uint32_t find(std::uint32_t x) {
+        while (parent[x] != x) x = parent[x] = parent[parent[x]];
+        return x;
+    }
+    void join(std::uint32_t x, std::uint32_t y) { parent[find(x)] = find(y); }
+    std::vector<std::uint32_t> parent;
+};
+
+bool edgeCut(const std::vector<std::uint8_t>& flags, std::uint32_t triangle, int k) {
+    return triangle < flags.size() && (flags[triangle] & (kEdgeCut << k)) != 0;
+}
+
+// The edge slot of (a, b) in t, or -1.
+int edgeSlot(const glm::uvec3& t, std::uint32_t a, std::uint32_t b) {
+    for (int k = 0; k < 3; ++k) {
+        const std::uint32_t p = t[k], q = t[(k + 1) % 3];
+        if ((p == a && q == b) || (p == b && q == a)) return k;
+    }
+    return -1;
+}
+
+float restArea(const std::vector<glm::vec3>& x, const glm::uvec3& t) {
+    return 0.5f * glm::length(glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]));
+}
+
+// Every directed triangle edge, sorted by its undirected key: edges in more than
+// two triangles, border edges and hinges are runs of equal keys.
+struct HalfEdge {
+    EdgeKey key;
+    std::uint32_t triangle;
+    int slot;
+};
+std::vector<HalfEdge> sortedHalfEdges(const std::vector<glm::uvec3>& triangles) {
+    std::vector<HalfEdge> half;
+    half.reserve(triangles.size() * 3);
+    for (std::uint32_t t = 0; t < triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) half.push_back({triangleEdge(triangles[t], k), t, k});
+    std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) {
+        return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
+    });
+    return half;
+}
+
+} // namespace
+
+bool trianglesJoined(const Cloth& cloth, std::uint32_t s, std::uint32_t t) {
+    const glm::uvec3& ts = cloth.triangles[s];
+    for (int k = 0; k < 3; ++k) {
+        const int other = edgeSlot(cloth.triangles[t], ts[k], ts[(k + 1) % 3]);
+        if (other >= 0) return !edgeCut(cloth.edgeFlags, s, k) && !edgeCut(cloth.edgeFlags, t, other);
+    }
+    return false;
+}
+
+bool spanLinkIntact(const Cloth& cloth, const SpanLink& link) {
+    if (link.supportCount == 0 || link.firstSupport + link.supportCount > cloth.spanSupport.size()) return false;
+    for (std::uint32_t i = 1; i < link.supportCount; ++i)
+        if (!trianglesJoined(cloth, cloth.spanSupport[link.firstSupport + i - 1], cloth.spanSupport[link.firstSupport + i]))
+            return false;
+    return spanEndA(cloth, link) != spanEndB(cloth, link);
+}
+
+std::uint32_t spanEndA(const Cloth& cloth, const SpanLink& link) {
+    return cloth.triangles[cloth.spanSupport[link.firstSupport]][link.cornerA];
+}
+
+std::uint32_t spanEndB(const Cloth& cloth, const SpanLink& link) {
+    return cloth.triangles[cloth.spanSupport[link.firstSupport + link.supportCount - 1]][link.cornerB];
+}
+
+void rebuildLinks(Cloth& cloth) {
+    cloth.edgeFlags.resize(cloth.triangles.size(), 0);
+    cloth.links.clear();
+
+    // every triangle edge once
+    struct EdgeLink {
+        EdgeKey key;
+        LinkKind kind;
+    };
+    std::vector<EdgeLink> edges;
+    edges.reserve(cloth.triangles.size() * 3);
+    for (std::size_t t = 0; t < cloth.triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) {
+            const bool shear = (cloth.edgeFlags[t] & (kEdgeShear << k)) != 0;
+            edges.push_back({triangleEdge(cloth.triangles[t], k), shear ? LinkKind::Shear : LinkKind::Stretch});
+        }
+    std::sort(edges.begin(), edges.end(), [](const EdgeLink& l, const EdgeLink& r) { return l.key < r.key; });
+    edges.erase(std::unique(edges.begin(), edges.end(), [](const EdgeLink& l, const EdgeLink& r) { return l.key == r.key; }),
+                edges.end());
+    const auto& rest = cloth.restPositions;
+    for (const EdgeLink& e : edges)
+        cloth.links.push_back({e.key.a, e.key.b, glm::distance(rest[e.key.a], rest[e.key.b]), e.kind});
+
+    // span links whose support still holds; the others are gone for good
+    std::size_t kept = 0;
+    for (const SpanLink& span : cloth.spanLinks) {
+        if (!spanLinkIntact(cloth, span)) {
+            ++cloth.tornLinks;
+            continue;
+        }
+        cloth.spanLinks[kept++] = span;
+        cloth.links.push_back({spanEndA(cloth, span), spanEndB(cloth, span), span.restLength, span.kind});
+    }
+    cloth.spanLinks.resize(kept);
+    std::stable_sort(cloth.links.begin(), cloth.links.end(), [](const Link& l, const Link& r) { return l.kind < r.kind; });
+
+    cloth.bendElements = findBendElements(cloth.restPositions, cloth.triangles, cloth.edgeFlags);
+    ++cloth.topologyVersion;
+}
+
+void addHingeLinks(ClothShape& shape) {
+    const std::vector<HalfEdge> half = sortedHalfEdges(shape.triangles);
+    for (std::size_t i = 0; i + 1 < half.size(); ++i) {
+        if (half[i].key != half[i + 1].key || (i + 2 < half.size() && half[i + 2].key == half[i].key)) continue;
+        const HalfEdge& h0 = half[i];
+        const HalfEdge& h1 = half[i + 1];
+        const int c = (h0.slot + 2) % 3, d = (h1.slot + 2) % 3;  // the corners opposite the shared edge
+        const std::uint32_t pc = shape.triangles[h0.triangle][c], pd = shape.triangles[h1.triangle][d];
+        const auto first = static_cast<std::uint32_t>(shape.spanSupport.size());
+        shape.spanSupport.push_back(h0.triangle);
+        shape.spanSupport.push_back(h1.triangle);
+        shape.spanLinks.push_back({first, 2, static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(d), LinkKind::Bend,
+                                   glm::distance(shape.positions[pc], shape.positions[pd])});
+    }
+}
+
+Pieces findPieces(const Cloth& cloth) {
+    DisjointSets sets(cloth.particleCount());
+    for (const glm::uvec3& t : cloth.triangles) {
+        sets.join(t.x, t.y);
+        sets.join(t.y, t.z);
+    }
+    Pieces pieces;
+    pieces.of.assign(cloth.particleCount(), 0);
+    std::vector<std::uint32_t> label(cloth.particleCount(), ~0u);
+    for (std::uint32_t i = 0; i < cloth.particleCount(); ++i) {
+        const std::uint32_t root = sets.find(i);
+        if (label[root] == ~0u) label[root] = static_cast<std::uint32_t>(pieces.count++);
+        pieces.of[i] = label[root];
+    }
+    return pieces;
+}
+
+std::size_t countBorderEdges(const Cloth& cloth) {
+    const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
+    std::size_t border = 0;
+    for (std::size_t i = 0; i < half.size();) {
+        std::size_t j = i;
+        while (j < half.size() && half[j].key == half[i].key) ++j;
+        if (j - i == 1) ++border;
+        i = j;
+    }
+    return border;
+}
+
+std::string checkTopology(const Cloth& cloth) {
+    const std::size_t n = cloth.particleCount();
+    if (cloth.previousPositions.size() != n || cloth.velocities.size() != n || cloth.inverseMasses.size() != n ||
+        cloth.pinned.size() != n || cloth.masses.size() != n || cloth.restUV.size() != n ||
+        cloth.restPositions.size() != n)
+        return "per-particle arrays have different sizes";
+    if (cloth.edgeFlags.size() != cloth.triangles.size()) return "edge flags and triangles have different sizes";
+    for (std::size_t t = 0; t < cloth.triangles.size(); ++t) {
+        const glm::uvec3& tri = cloth.triangles[t];
+        if (tri.x >= n || tri.y >= n || tri.z >= n)
+            return "triangle " + std::to_string(t) + " refers to a particle that does not exist";
+        if (tri.x == tri.y || tri.y == tri.z || tri.z == tri.x)
+            return "triangle " + std::to_string(t) + " repeats a corner";
+        const float area = restArea(cloth.restPositions, tri);
+        const float longest = std::max({glm::distance(cloth.restPositions[tri.x], cloth.restPositions[tri.y]),
+                                        glm::distance(cloth.restPositions[tri.y], cloth.restPositions[tri.z]),
+                                        glm::distance(cloth.restPositions[tri.z], cloth.restPositions[tri.x])});
+        if (!(area > 1e-6f * longest * longest)) return "triangle " + std::to_string(t) + " has no area";
+    }
+    const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
+    for (std::size_t i = 0; i + 2 < half.size(); ++i)
+        if (half[i].key == half[i + 2].key)
+            return "edge " + std::to_string(half[i].key.a) + "-" + std::to_string(half[i].key.b) +
+                   " belongs to more than two triangles";
+    for (std::size_t l = 0; l < cloth.links.size(); ++l) {
+        const Link& link = cloth.links[l];
+        if (link.a >= n || link.b >= n || link.a == link.b)
+            return "link " + std::to_string(l) + " does not join two particles";
+    }
+    for (std::size_t e = 0; e < cloth.bendElements.size(); ++e) {
+        const BendElement& h = cloth.bendElements[e];
+        if (h.a >= n || h.b >= n || h.c >= n || h.d >= n) return "hinge " + std::to_string(e) + " refers to a particle that does not exist";
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::vec3 x = cloth.positions[i], v = cloth.velocities[i];
+        if (!std::isfinite(x.x + x.y + x.z + v.x + v.y + v.z)) return "particle " + std::to_string(i) + " is not finite";
+    }
+    return {};
+}
+
+std::string validateShape(const ClothShape& shape, bool allowPieces) {
+    const std::size_t n = shape.positions.size();
+    if (n < 3 || shape.triangles.empty()) return "the mesh has no triangles";
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::vec3 x = shape.positions[i];
+        if (!std::isfinite(x.x + x.y + x.z)) return "vertex " + std::to_string(i) + " is not a finite point";
+    }
+    std::vector<std::uint8_t> used(n, 0);
+    for (std::size_t t = 0; t < shape.triangles.size(); ++t) {
+        const glm::uvec3& tri = shape.triangles[t];
+        if (tri.x >= n || tri.y >= n || tri.z >= n)
+            return "triangle " + std::to_string(t) + " refers to a vertex that does not exist";
+        if (tri.x == tri.y || tri.y == tri.z || tri.z == tri.x)
+            return "triangle " + std::to_string(t) + " is degenerate: it uses vertex " +
+                   std::to_string(tri.x == tri.y || tri.x == tri.z ? tri.x : tri.y) + " twice";
+        const float area = restArea(shape.positions, tri);
+        const float longest = std::max({glm::distance(shape.positions[tri.x], shape.positions[tri.y]),
+                                        glm::distance(shape.positions[tri.y], shape.positions[tri.z]),
+                                        glm::distance(shape.positions[tri.z], shape.positions[tri.x])});
+        if (!(area > 1e-6f * longest * longest))
+            return "triangle " + std::to_string(t) + " is degenerate: its corners (vertices " + std::to_string(tri.x) +
+                   ", " + std::to_string(tri.y) + ", " + std::to_string(tri.z) + ") are in a line";
+        used[tri.x] = used[tri.y] = used[tri.z] = 1;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!used[i]) return "vertex " + std::to_string(i) + " belongs to no triangle";
+    const std::vector<HalfEdge> half = sortedHalfEdges(shape.triangles);
+    for (std::size_t i = 0; i + 2 < half.size(); ++i)
+        if (half[i].key == half[i + 2].key)
+            return "the mesh is not a manifold: edge between vertices " + std::to_string(half[i].key.a) + " and " +
+                   std::to_string(half[i].key.b) + " belongs to triangles " + std::to_string(half[i].triangle) + ", " +
+                   std::to_string(half[i + 1].triangle) + " and " + std::to_string(half[i + 2].triangle);
+    if (!allowPieces) {
+        DisjointSets sets(n);
+        for (const glm::uvec3& t : shape.triangles) {
+            sets.join(t.x, t.y);
+            sets.join(t.y, t.z);
+        }
+        for (std::uint32_t i = 1; i < n; ++i)
+            if (sets.find(i) != sets.find(0))
+                return "the mesh has more than one piece: vertex " + std::to_string(i) +
+                       " is not connected to vertex 0 (allow pieces in the scene to accept it)";
+    }
+    return {};
+}
+
+std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
+                                          const std::vector<glm::uvec3>& triangles,
+                                          const std::vector<std::uint8_t>& edgeFlags) {
+    const std::vector<HalfEdge> half = sortedHalfEdges(triangles);
+    std::vector<BendElement> elements;
+    for (std::size_t i = 0; i + 1 < half.size(); ++i) {
+        if (half[i].key != half[i + 1].key || (i + 2 < half.size() && half[i + 2].key == half[i].key)) continue;
+        const HalfEdge& h0 = half[i];
+        const HalfEdge& h1 = half[i + 1];
+        if (edgeCut(edgeFlags, h0.triangle, h0.slot) || edgeCut(edgeFlags, h1.triangle, h1.slot)) continue;
+        // orient the hinge along h0's edge, a -> b, so that (a, b, c) is h0's winding
+        const glm::uvec3& t0 = triangles[h0.triangle];
+        const std::uint32_t a = t0[h0.slot], b = t0[(h0.slot + 1) % 3], c = t0[(h0.slot + 2) % 3];
+        const std::uint32_t d = triangles[h1.triangle][(h1.slot + 2) % 3];
+        elements.push_back({a, b, c, d, dihedralAngle(positions[a], positions[b], positions[c], positions[d])});
+    }
+    return elements;
+}
+
+} // namespace cs

@@ -1,0 +1,64 @@
+#pragma once
+// The cloth as a triangle mesh: the links and hinges derived from its triangles,
+// its pieces and borders, and the checks that keep an edited mesh sound.
+#include "cloth.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// An undirected edge between two particles, smaller index first.
+struct EdgeKey {
+    std::uint32_t a, b;
+    friend bool operator==(const EdgeKey&, const EdgeKey&) = default;
+    friend auto operator<=>(const EdgeKey&, const EdgeKey&) = default;
+};
+inline EdgeKey edgeKey(std::uint32_t a, std::uint32_t b) { return a < b ? EdgeKey{a, b} : EdgeKey{b, a}; }
+
+// Corner `k`'s particle and the edge from corner k to corner k + 1.
+inline std::uint32_t corner(const glm::uvec3& t, int k) { return t[k]; }
+inline EdgeKey triangleEdge(const glm::uvec3& t, int k) { return edgeKey(t[k], t[(k + 1) % 3]); }
+
+// Whether triangles s and t are joined across an edge: they share two particles
+// and neither has cut that edge.
+bool trianglesJoined(const Cloth& cloth, std::uint32_t s, std::uint32_t t);
+
+// Whether span link `link` still has an unbroken support, and its two ends.
+bool spanLinkIntact(const Cloth& cloth, const SpanLink& link);
+std::uint32_t spanEndA(const Cloth& cloth, const SpanLink& link);
+std::uint32_t spanEndB(const Cloth& cloth, const SpanLink& link);
+
+// Rebuilds cloth.links (every triangle edge once, stretch or shear by its flags,
+// rest length from restPositions, then the span links whose support is intact —
+// the broken ones are dropped for good and counted in tornLinks) and the hinges,
+// and starts a new topology version so that every solver cache rebuilds.
+void rebuildLinks(Cloth& cloth);
+
+// Adds a bending span link across every hinge (c to d, supported by its two
+// triangles): how a mesh without a grid gets long links like the grid's.
+void addHingeLinks(ClothShape& shape);
+
+// Connected pieces: each particle's piece (0 .. count - 1) through shared triangles.
+struct Pieces {
+    std::vector<std::uint32_t> of;   // per particle
+    std::size_t count = 0;
+};
+Pieces findPieces(const Cloth& cloth);
+
+// Edges that belong to exactly one triangle: the cloth's outline, cuts included.
+std::size_t countBorderEdges(const Cloth& cloth);
+
+// Empty when the mesh is sound; otherwise the first broken rule: a corner or link
+// end that is not a particle, an edge in more than two triangles, a triangle with
+// (near) zero rest area, per-particle arrays of different sizes, a non-finite position.
+std::string checkTopology(const Cloth& cloth);
+
+// Empty when a producer's shape can become a cloth: indices in range, no triangle
+// with a repeated corner or zero area, no edge in more than two triangles, and —
+// unless allowPieces — one connected piece. Otherwise what and where (vertex and
+// triangle numbers from 0).
+std::string validateShape(const ClothShape& shape, bool allowPieces);
+
+} // namespace cs

@@ -1,0 +1,220 @@
+#include "topology_edit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <numeric>
+
+namespace cs {
+namespace {
+
+int slotOf(const glm::uvec3& t, std::uint32_t p) { return t.x == p ? 0 : (t.y == p ? 1 : (t.z == p ? 2 : -1)); }
+
+float restArea(const Cloth& cloth, const glm::uvec3& t) {
+    const auto& x = cloth.restPositions;
+    return 0.5f * glm::length(glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]));
+}
+
+float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
+
+// Whether the segments p0-p1 and q0-q1 cross at a point inside both.
+bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
+    const float d1 = cross2(p1 - p0, q0 - p0), d2 = cross2(p1 - p0, q1 - p0);
+    const float d3 = cross2(q1 - q0, p0 - q0), d4 = cross2(q1 - q0, p1 - q0);
+    return ((d1 > 0.0f && d2 < 0.0f) || (d1 < 0.0f && d2 > 0.0f)) && ((d3 > 0.0f && d4 < 0.0f) || (d3 < 0.0f && d4 > 0.0f));
+}
+
+} // namespace
+
+TopologyEditor::TopologyEditor(Cloth& cloth) : m_cloth(cloth), m_fans(cloth.particleCount()) {
+    m_cloth.edgeFlags.resize(m_cloth.triangles.size(), 0);
+    for (std::uint32_t t = 0; t < m_cloth.triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) m_fans[m_cloth.triangles[t][k]].push_back(t);
+}
+
+bool TopologyEditor::isEdge(std::uint32_t a, std::uint32_t b) const {
+    for (std::uint32_t t : m_fans[a])
+        if (slotOf(m_cloth.triangles[t], b) >= 0) return true;
+    return false;
+}
+
+bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
+    if (a >= m_fans.size() || b >= m_fans.size() || a == b) return false;
+    bool found = false, wasJoined = false;
+    int sharing = 0;
+    for (std::uint32_t t : m_fans[a]) {
+        const glm::uvec3& tri = m_cloth.triangles[t];
+        if (slotOf(tri, b) < 0) continue;
+        for (int k = 0; k < 3; ++k) {
+            if (triangleEdge(tri, k) != edgeKey(a, b)) continue;
+            const auto bit = static_cast<std::uint8_t>(kEdgeCut << k);
+            if ((m_cloth.edgeFlags[t] & bit) == 0) wasJoined = true;
+            m_cloth.edgeFlags[t] |= bit;
+            found = true;
+            ++sharing;
+        }
+    }
+    // a border edge joins nothing: cutting it changes nothing
+    if (found && wasJoined && sharing == 2) {
+        ++m_result.edgesCut;
+        ++m_cloth.tornLinks;
+    }
+    return found;
+}
+
+std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNormal) {
+    if (v >= m_fans.size()) return 0;
+    const std::vector<std::uint32_t> fan = m_fans[v];  // copied: m_fans grows below
+    const std::size_t k = fan.size();
+    if (k < 2) return 0;
+    const Cloth& c = m_cloth;
+
+    // which side of the split plane each triangle's centroid is on
+    std::vector<int> side(k, 0);
+    if (splitNormal) {
+        for (std::size_t i = 0; i < k; ++i) {
+            const glm::uvec3& t = c.triangles[fan[i]];
+            const glm::vec3 centroid = (c.positions[t.x] + c.positions[t.y] + c.positions[t.z]) / 3.0f;
+            side[i] = glm::dot(centroid - c.positions[v], *splitNormal) >= 0.0f ? 0 : 1;
+        }
+    }
+    // groups: triangles joined through an uncut edge at v, on the same side
+    std::vector<std::size_t> group(k);
+    std::iota(group.begin(), group.end(), std::size_t{0});
+    auto find = [&](std::size_t i) {
+        while (group[i] != i) i = group[i] = group[group[i]];
+        return i;
+    };
+    for (std::size_t i = 0; i < k; ++i)
+        for (std::size_t j = i + 1; j < k; ++j)
+            if (side[i] == side[j] && trianglesJoined(c, fan[i], fan[j])) group[find(i)] = find(j);
+    std::vector<std::size_t> roots;
+    for (std::size_t i = 0; i < k; ++i) {
+        const std::size_t r = find(i);
+        if (std::find(roots.begin(), roots.end(), r) == roots.end()) roots.push_back(r);
+    }
+    if (roots.size() < 2) return 0;
+
+    // the group with the largest rest area keeps v; every other group gets a copy
+    std::vector<float> area(roots.size(), 0.0f);
+    float total = 0.0f;
+    for (std::size_t i = 0; i < k; ++i) {
+        const float a = restArea(c, c.triangles[fan[i]]);
+        area[static_cast<std::size_t>(std::find(roots.begin(), roots.end(), find(i)) - roots.begin())] += a;
+        total += a;
+    }
+    const std::size_t keep = static_cast<std::size_t>(std::max_element(area.begin(), area.end()) - area.begin());
+    const float mass = m_cloth.masses[v];
+    float given = 0.0f;
+    for (std::size_t g = 0; g < roots.size(); ++g) {
+        if (g == keep) continue;
+        const std::uint32_t copy = copyParticle(v);
+        const float share = total > 0.0f ? mass * area[g] / total : mass / static_cast<float>(roots.size());
+        m_cloth.masses[copy] = share;
+        given += share;
+        std::vector<std::uint32_t>& copyFan = m_fans[copy];
+        for (std::size_t i = 0; i < k; ++i) {
+            if (find(i) != roots[g]) continue;
+            glm::uvec3& t = m_cloth.triangles[fan[i]];
+            t[slotOf(t, v)] = copy;
+            copyFan.push_back(fan[i]);
+        }
+        std::vector<std::uint32_t>& own = m_fans[v];
+        own.erase(std::remove_if(own.begin(), own.end(),
+                                 [&](std::uint32_t t) { return slotOf(m_cloth.triangles[t], v) < 0; }),
+                  own.end());
+        m_cloth.setPinned(copy, m_cloth.pinned[v] != 0);
+        ++m_result.particlesAdded;
+    }
+    m_cloth.masses[v] = mass - given;
+    m_cloth.setPinned(v, m_cloth.pinned[v] != 0);  // 1 / m from the new mass
+    return roots.size() - 1;
+}
+
+std::uint32_t TopologyEditor::copyParticle(std::uint32_t v) {
+    Cloth& c = m_cloth;
+    const auto copy = static_cast<std::uint32_t>(c.particleCount());
+    c.positions.push_back(c.positions[v]);
+    c.previousPositions.push_back(c.previousPositions[v]);
+    c.velocities.push_back(c.velocities[v]);
+    c.inverseMasses.push_back(c.inverseMasses[v]);
+    c.pinned.push_back(c.pinned[v]);
+    c.masses.push_back(c.masses[v]);
+    c.restUV.push_back(c.restUV[v]);
+    c.restPositions.push_back(c.restPositions[v]);
+    m_fans.emplace_back();
+    return copy;
+}
+
+void TopologyEditor::finish() {
+    if (m_finished) return;
+    m_finished = true;
+    if (m_result.changed()) rebuildLinks(m_cloth);
+}
+
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges) {
+    TopologyEditor editor(cloth);
+    std::vector<std::uint32_t> ends;
+    for (const EdgeKey& e : edges)
+        if (editor.cutEdge(e.a, e.b)) {
+            ends.push_back(e.a);
+            ends.push_back(e.b);
+        }
+    std::sort(ends.begin(), ends.end());
+    ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+    for (std::uint32_t v : ends) editor.separate(v);
+    editor.finish();
+    return editor.result();
+}
+
+std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1) {
+    std::vector<EdgeKey> edges;
+    const glm::vec2 along = uv1 - uv0;
+    const float length = glm::length(along);
+    if (!(length > 0.0f) || cloth.triangles.empty()) return edges;
+    // the nudge: a small fraction of the shortest rest edge, off the line and a little
+    // turned, so the cut never runs through a particle or along an edge
+    float shortest = 1.0f;
+    for (const glm::uvec3& t : cloth.triangles)
+        for (int k = 0; k < 3; ++k) {
+            const float d = glm::distance(cloth.restUV[t[k]], cloth.restUV[t[(k + 1) % 3]]);
+            if (d > 0.0f) shortest = std::min(shortest, d);
+        }
+    const glm::vec2 dir = along / length;
+    const glm::vec2 nudge = 1e-3f * shortest * (glm::vec2(-dir.y, dir.x) + 0.37f * dir);
+    const glm::vec2 p0 = uv0 + nudge, p1 = uv1 + nudge * 1.3f;
+    for (const glm::uvec3& t : cloth.triangles)
+        for (int k = 0; k < 3; ++k) {
+            const EdgeKey e = triangleEdge(t, k);
+            if (segmentsCross(p0, p1, cloth.restUV[e.a], cloth.restUV[e.b])) edges.push_back(e);
+        }
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    return edges;
+}
+
+CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1) {
+    const std::vector<EdgeKey> edges = edgesCrossingRestSegment(cloth, uv0, uv1);
+    return cutEdges(cloth, edges);
+}
+
+bool CutUndo::restore(Cloth& cloth) {
+    if (!m_valid) return false;
+    m_valid = false;
+    // the cloth must be the one the edit was made on, not a rebuilt one
+    if ((cloth.topologyVersion >> 32) != (m_before.topologyVersion >> 32)) return false;
+    const std::size_t n = m_before.particleCount();
+    if (cloth.particleCount() < n) return false;
+    Cloth restored = std::move(m_before);
+    for (std::size_t i = 0; i < n; ++i) {
+        restored.positions[i] = cloth.positions[i];
+        restored.previousPositions[i] = cloth.previousPositions[i];
+        restored.velocities[i] = cloth.velocities[i];
+    }
+    restored.topologyVersion = cloth.topologyVersion + 1;  // newer than both: every cache rebuilds
+    restored.pinVersion = cloth.pinVersion + 1;
+    cloth = std::move(restored);
+    return true;
+}
+
+} // namespace cs

@@ -1,0 +1,88 @@
+#pragma once
+// Cutting the cloth: every edit that changes which triangles hang together.
+//
+// Two primitives, both from Müller et al. 2007's tearing: an edge can be cut
+// (the triangles on either side stop being joined across it), and a particle
+// whose ring of triangles has fallen into several groups is split — one copy
+// per group, each copy at the same place with the same velocity and pin, the
+// particle's mass shared by the groups' rest areas so the total is unchanged.
+// Triangles are never created or destroyed, only re-pointed at copies, so no
+// degenerate triangle can appear and every edge keeps at most two triangles.
+// New particles are appended: existing indices (grid corners, a held particle)
+// stay valid.
+#include "cloth.hpp"
+#include "topology.hpp"
+
+#include <span>
+#include <vector>
+
+namespace cs {
+
+struct CutResult {
+    std::size_t edgesCut = 0;        // edges that were joined and now are not
+    std::size_t particlesAdded = 0;  // copies made by splits
+    bool changed() const { return edgesCut > 0 || particlesAdded > 0; }
+};
+
+// Edits one cloth; the links are rebuilt when it is finished (or on finish()).
+class TopologyEditor {
+public:
+    explicit TopologyEditor(Cloth& cloth);
+    ~TopologyEditor() { finish(); }
+    TopologyEditor(const TopologyEditor&) = delete;
+    TopologyEditor& operator=(const TopologyEditor&) = delete;
+
+    // Cuts the edge (a, b) in every triangle that has it; false when no triangle does.
+    bool cutEdge(std::uint32_t a, std::uint32_t b);
+
+    // Splits particle v into one copy per group of its triangles that are still
+    // joined to each other through v's edges. With `splitNormal`, triangles on
+    // opposite sides of the plane through v with that normal (by their centroids)
+    // count as not joined: Müller's split plane. Returns the copies made.
+    std::size_t separate(std::uint32_t v, const glm::vec3* splitNormal = nullptr);
+
+    // The triangles around particle v.
+    const std::vector<std::uint32_t>& fan(std::uint32_t v) const { return m_fans[v]; }
+    bool isEdge(std::uint32_t a, std::uint32_t b) const;
+
+    // Rebuilds the links if anything changed (also done by the destructor).
+    void finish();
+    const CutResult& result() const { return m_result; }
+
+private:
+    std::uint32_t copyParticle(std::uint32_t v);
+
+    Cloth& m_cloth;
+    std::vector<std::vector<std::uint32_t>> m_fans;  // per particle, the triangles that use it
+    CutResult m_result;
+    bool m_finished = false;
+};
+
+// Cuts the given edges and splits their ends where the cloth falls apart.
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges);
+
+// The edges whose rest (u, v) segment crosses the segment uv0 -> uv1. The cut line
+// is nudged a hair off any particle it would run through, so a cut along a row
+// of particles takes the strip of triangles beside it.
+std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1);
+
+// --cut: cuts along a segment of the rest parameterisation, both ends in [0,1]^2.
+CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1);
+
+// What the cloth was before an edit, so that the edit can be taken back: the
+// particles that existed then get their topology, masses and pins back and keep
+// their current positions and velocities; the copies the edit made are removed.
+class CutUndo {
+public:
+    void remember(const Cloth& before) { m_before = before; m_valid = true; }
+    bool available() const { return m_valid; }
+    // false when nothing is remembered or the cloth was rebuilt since.
+    bool restore(Cloth& cloth);
+    void clear() { m_valid = false; }
+
+private:
+    Cloth m_before;
+    bool m_valid = false;
+};
+
+} // namespace cs

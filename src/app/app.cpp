@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <span>
 
 namespace cs {
 namespace {
@@ -51,6 +52,10 @@ void onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) 
         break;
     }
     case GLFW_KEY_F: ctx.frameRequested = true; break;
+    case GLFW_KEY_C: ctx.tools.cut.toggleMode(); break;
+    case GLFW_KEY_Z:
+        if (mods & GLFW_MOD_CONTROL) ctx.undoCutRequested = true;
+        break;
     case GLFW_KEY_0:
     case GLFW_KEY_1:
     case GLFW_KEY_2:
@@ -63,22 +68,30 @@ void onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) 
     case GLFW_KEY_ESCAPE: ctx.quitRequested = true; break;
     default: break;
     }
-    (void)mods;
 }
 
 void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
     InputState& input = contextOf(window).input;
-    if (button == GLFW_MOUSE_BUTTON_LEFT) {  // the mouse tools; the loop carries the gesture out
-        if (action == GLFW_RELEASE) {
-            if (input.leftDown) input.leftReleased = true;
-            input.leftDown = false;
-        } else if (!ImGui::GetIO().WantCaptureMouse && !input.leftDown) {
-            input.leftDown = input.leftPressed = true;
-            input.pressCtrl = (mods & GLFW_MOD_CONTROL) != 0;
+    const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
+    // the mouse tools (left; Ctrl + right cuts); the loop carries the gesture out
+    if (action == GLFW_RELEASE && button == input.toolButton) {
+        if (input.toolDown) input.toolReleased = true;
+        input.toolDown = false;
+        input.toolButton = -1;
+        return;
+    }
+    const bool cutPress = button == GLFW_MOUSE_BUTTON_RIGHT && ctrl;
+    if (action == GLFW_PRESS && (button == GLFW_MOUSE_BUTTON_LEFT || cutPress)) {
+        if (!ImGui::GetIO().WantCaptureMouse && input.toolButton < 0) {
+            input.toolButton = button;
+            input.toolDown = input.toolPressed = true;
+            input.pressCut = cutPress;
+            input.pressCtrl = ctrl;
             input.pressShift = (mods & GLFW_MOD_SHIFT) != 0;
         }
         return;
     }
+    if (button == GLFW_MOUSE_BUTTON_LEFT) return;
     if (action == GLFW_RELEASE) {
         if (button == input.dragButton) {
             input.drag = InputState::Drag::None;
@@ -131,31 +144,86 @@ ToolContext toolContext(AppContext& ctx, GLFWwindow* window, const Renderer& ren
     double x = 0.0, y = 0.0;
     glfwGetCursorPos(window, &x, &y);
     const CameraView& view = renderer.lastView();
-    const Ray ray = rayThroughPixel(view.view, view.projection, {static_cast<float>(x), static_cast<float>(y)},
-                                    {static_cast<float>(width), static_cast<float>(height)});
-    return {ctx.sim->world(), view, ray, ctx.input.pressCtrl, ctx.input.pressShift};
+    const glm::vec2 pixel(static_cast<float>(x), static_cast<float>(y));
+    const glm::vec2 viewport(static_cast<float>(width), static_cast<float>(height));
+    const Ray ray = rayThroughPixel(view.view, view.projection, pixel, viewport);
+    return {ctx.sim->world(), view, ray, ctx.input.pressCtrl, ctx.input.pressShift, pixel, viewport};
 }
 
-// Left press, drag and release become tool gestures; with none running, the
-// particle under the cursor is highlighted (not while the cursor is over a panel).
+// Left press (or Ctrl + right: a cut), drag and release become tool gestures;
+// with none running, the particle under the cursor is highlighted (not while
+// the cursor is over a panel). A cut made on release reaches the simulation here,
+// before the next physics step.
 void applyToolInput(AppContext& ctx, GLFWwindow* window, const Renderer& renderer, bool hoverAllowed) {
     InputState& input = ctx.input;
     const ToolContext toolCtx = toolContext(ctx, window, renderer);
-    if (input.leftPressed) {
-        input.leftPressed = false;
-        ctx.tools.press(toolCtx);
+    if (input.toolPressed) {
+        input.toolPressed = false;
+        if (input.pressCut) ctx.tools.pressCut(toolCtx);
+        else ctx.tools.press(toolCtx);
     }
     if (ctx.tools.dragging()) ctx.tools.drag(toolCtx);
-    if (input.leftReleased) {
-        input.leftReleased = false;
+    if (input.toolReleased) {
+        input.toolReleased = false;
         ctx.tools.release(toolCtx);
     }
-    if (ctx.tools.dragging() && !input.leftDown) ctx.tools.release(toolCtx);  // the release went elsewhere
+    if (ctx.tools.dragging() && !input.toolDown) ctx.tools.release(toolCtx);  // the release went elsewhere
+    commitToolEdits(ctx);
     if (hoverAllowed && !ImGui::GetIO().WantCaptureMouse && input.drag == InputState::Drag::None &&
         glfwGetWindowAttrib(window, GLFW_HOVERED))
         ctx.tools.hover(toolCtx);
     else
         ctx.tools.clearHover();
+}
+
+// The cut tool on screen, in ImGui's foreground list (over the scene and the
+// panels, shown even with the panels hidden): the stroke being drawn, and in
+// cut mode a crosshair in place of the cursor over the scene and a banner.
+// ImGui's GLFW backend works in window coordinates, as the stroke does.
+void drawCutOverlay(AppContext& ctx, GLFWwindow* window) {
+    const CutTool& cut = ctx.tools.cut;
+    if (!cut.mode() && !cut.stroking()) return;
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    const ImU32 color = IM_COL32(255, 214, 64, 240);  // amber: stands out on the cloth and the ground
+    const ImU32 shadow = IM_COL32(0, 0, 0, 150);
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(window, &x, &y);
+    const ImVec2 cursor(static_cast<float>(x), static_cast<float>(y));
+
+    // the stroke, on to the cursor
+    if (cut.stroking()) {
+        const std::span<const glm::vec2> stroke = cut.stroke();
+        for (const float width : {4.0f, 2.0f}) {
+            const ImU32 c = width > 3.0f ? shadow : color;
+            for (std::size_t i = 0; i + 1 < stroke.size(); ++i)
+                draw->AddLine(ImVec2(stroke[i].x, stroke[i].y), ImVec2(stroke[i + 1].x, stroke[i + 1].y), c, width);
+            if (!stroke.empty()) draw->AddLine(ImVec2(stroke.back().x, stroke.back().y), cursor, c, width);
+        }
+    }
+    // a crosshair for the cursor while it is over the scene
+    if ((cut.stroking() || !ImGui::GetIO().WantCaptureMouse) && glfwGetWindowAttrib(window, GLFW_HOVERED)) {
+        ImGui::SetMouseCursor(ImGuiMouseCursor_None);
+        constexpr float kGap = 3.0f, kArm = 9.0f;
+        for (const float width : {3.5f, 1.5f}) {
+            const ImU32 c = width > 2.0f ? shadow : color;
+            draw->AddLine(ImVec2(cursor.x - kArm, cursor.y), ImVec2(cursor.x - kGap, cursor.y), c, width);
+            draw->AddLine(ImVec2(cursor.x + kGap, cursor.y), ImVec2(cursor.x + kArm, cursor.y), c, width);
+            draw->AddLine(ImVec2(cursor.x, cursor.y - kArm), ImVec2(cursor.x, cursor.y - kGap), c, width);
+            draw->AddLine(ImVec2(cursor.x, cursor.y + kGap), ImVec2(cursor.x, cursor.y + kArm), c, width);
+        }
+        draw->AddText(ImVec2(cursor.x + 11.0f, cursor.y + 7.0f), shadow, "cut");
+        draw->AddText(ImVec2(cursor.x + 10.0f, cursor.y + 6.0f), color, "cut");
+    }
+    // the banner
+    if (cut.mode()) {
+        const char* text = "CUT MODE: left-drag across the cloth to cut it   (C leaves, Ctrl+Z undoes)";
+        const ImGuiViewport* viewport = ImGui::GetMainViewport();
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        const ImVec2 at(viewport->WorkPos.x + 0.5f * (viewport->WorkSize.x - size.x), viewport->WorkPos.y + 10.0f);
+        draw->AddRectFilled(ImVec2(at.x - 8.0f, at.y - 4.0f), ImVec2(at.x + size.x + 8.0f, at.y + size.y + 4.0f),
+                            IM_COL32(20, 20, 24, 210), 4.0f);
+        draw->AddText(at, color, text);
+    }
 }
 
 void applyCameraInput(AppContext& ctx, GLFWwindow* window, const Renderer& renderer) {
@@ -218,6 +286,10 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         ctx.settingsAtReset = ctx.sim->world().settings;
         accumulator = 0.0;
         renderer.invalidateClothTopology();
+    }
+    if (ctx.undoCutRequested) {
+        ctx.undoCutRequested = false;
+        undoLastCut(ctx);
     }
     if (ctx.reloadShadersRequested) {
         ctx.reloadShadersRequested = false;
@@ -324,6 +396,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
             drawMainPanel(ctx);
             drawHelpWindow(ctx);
         }
+        if (!lastFrame) drawCutOverlay(ctx, window);
         ImGui::Render();
 
         int width = 0, height = 0;
@@ -340,7 +413,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         ctx.tools.markers(ctx.sim->world(), markers);
         renderer.setMarkers(markers);
         renderer.draw(ctx.sim->world(), width, height);
-        if (drawUi) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (!lastFrame) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the panels, or only the cut overlay
 
         if (lastFrame) {
             if (options.screenshotPath.empty()) return 0;

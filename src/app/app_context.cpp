@@ -16,4 +16,15 @@ bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::ve
     return true;
 }
 
+bool commitToolEdits(AppContext& ctx) {
+    if (!ctx.tools.cut.takeTopologyEdit()) return false;
+    ctx.sim->topologyEdited();
+    return true;
+}
+
+bool undoLastCut(AppContext& ctx) {
+    if (!ctx.tools.cut.undo(ctx.sim->world())) return false;
+    return commitToolEdits(ctx);
+}
+
 } // namespace cs

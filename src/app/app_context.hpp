@@ -63,10 +63,13 @@ struct InputState {
     double cursorY = 0.0;
     float wheel = 0.0f;           // wheel notches not yet applied
 
-    // the left button: the mouse tools (grab, pin, move collider)
-    bool leftDown = false;        // held since a press over the scene (not over the panels)
-    bool leftPressed = false;     // went down since the last frame
-    bool leftReleased = false;    // went up since the last frame
+    // the mouse tools' gesture: the left button (grab, pin, move collider; cut in
+    // cut mode) or Ctrl + the right button (cut in any mode)
+    int toolButton = -1;          // the GLFW button holding the gesture; -1 when none is down
+    bool toolDown = false;        // held since a press over the scene (not over the panels)
+    bool toolPressed = false;     // went down since the last frame
+    bool toolReleased = false;    // went up since the last frame
+    bool pressCut = false;        // the press was Ctrl + right: a cut stroke
     bool pressCtrl = false;       // modifiers at the press
     bool pressShift = false;
 };
@@ -86,6 +89,7 @@ struct AppContext {
     bool frameRequested = false;            // F: fit the cloth in view
     bool fullscreenRequested = false;       // F11
     bool quitRequested = false;             // Esc
+    bool undoCutRequested = false;          // Ctrl + Z
     std::optional<std::filesystem::path> sceneRequested;  // picked in the selector
 
     // --- view -----------------------------------------------------------------
@@ -94,7 +98,7 @@ struct AppContext {
     bool fullscreen = false;
     int windowedX = 0, windowedY = 0, windowedWidth = 1280, windowedHeight = 800;  // to leave fullscreen
     InputState input;
-    MouseTools tools;                       // grab, pin, move collider; their gesture and hover
+    MouseTools tools;                       // grab, pin, move collider, cut; their gesture and hover
 
     // --- status shown in the panels -------------------------------------------
     std::string sceneError;                 // FILE:LINE errors of the last failed load
@@ -112,5 +116,14 @@ struct AppContext {
 // does not load, nothing changes: the current scene keeps running and
 // ctx.sceneError holds the FILE:LINE errors. Returns whether it loaded.
 bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
+
+// After the mouse tools' gestures of a frame: when one of them edited the
+// cloth's topology (a cut), tells the simulation (Simulation::topologyEdited) so
+// that the solver drops its caches before the next step. Returns whether it did.
+bool commitToolEdits(AppContext& ctx);
+
+// Ctrl + Z: takes the last cut back and tells the simulation. Returns whether
+// there was a cut of the running cloth to take back.
+bool undoLastCut(AppContext& ctx);
 
 } // namespace cs

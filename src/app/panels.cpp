@@ -25,13 +25,15 @@ const ImVec4 kDimColor(0.60f, 0.60f, 0.65f, 1.0f);
 constexpr std::array kGroups = {ParamGroup::Scene,     ParamGroup::Solver, ParamGroup::Cloth,  ParamGroup::Collision,
                                 ParamGroup::Wind,      ParamGroup::Tearing, ParamGroup::Render, ParamGroup::Camera};
 
-constexpr std::array<KeyHelp, 22> kKeys = {{
+constexpr std::array<KeyHelp, 26> kKeys = {{
     {"P", "pause / resume"},
     {"N", "one physics step (while paused)"},
     {"R", "reset: rebuild the cloth, apply (reset) parameters"},
     {"W", "wireframe cloth"},
     {"F", "frame the cloth"},
     {"0 1 2 3", "toggle the pin of a corner (top-left, top-right, bottom-left, bottom-right)"},
+    {"C", "cut mode on / off: left-drag then cuts instead of grabbing"},
+    {"ctrl + Z", "undo the last cut"},
     {"H", "this help"},
     {"F5", "reload shaders"},
     {"Tab or U", "show / hide the panels"},
@@ -41,6 +43,8 @@ constexpr std::array<KeyHelp, 22> kKeys = {{
     {"wheel while grabbing", "push the held particle or collider farther / pull it nearer"},
     {"left-drag a collider", "move it (it pushes the cloth); a dynamic one is thrown on release"},
     {"ctrl + click the cloth", "pin / unpin the particle under the cursor"},
+    {"ctrl + right-drag", "cut (in any mode): every edge the stroke crosses on the visible surface"},
+    {"left-drag in cut mode", "cut along the stroke; the layer behind stays whole"},
     {"hover the cloth", "highlights the particle a click would take"},
     {"right-drag", "orbit the camera"},
     {"middle-drag", "pan"},
@@ -324,6 +328,32 @@ void pinButtons(AppContext& ctx) {
     tooltip("Release every pin: the cloth falls.");
 }
 
+// --- cutting: the mode (C), the undo (Ctrl + Z) and what the last cut did
+
+void cutSection(AppContext& ctx) {
+    CutTool& cut = ctx.tools.cut;
+    bool mode = cut.mode();
+    if (ImGui::Checkbox("cut mode (C)", &mode)) cut.setMode(mode);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Left-drag across the cloth cuts every edge the stroke crosses on the visible surface.\n"
+                          "Ctrl + right-drag cuts in any mode.");
+    ImGui::SameLine();
+    const bool canUndo = cut.canUndo(ctx.sim->world().cloth);
+    ImGui::BeginDisabled(!canUndo);
+    if (ImGui::Button("undo cut (Ctrl+Z)")) ctx.undoCutRequested = true;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Puts the cloth back as it was just before the last cut.\nA reset or another scene forgets it.");
+    if (cut.mode()) ImGui::TextColored(kOnResetColor, "cutting: left-drag across the cloth");
+    else ImGui::TextDisabled("Ctrl + right-drag cuts; C for cut mode");
+    if (canUndo) {
+        const CutSummary& last = cut.lastCut();
+        ImGui::TextDisabled("last cut: %zu edges, %zu particles split", last.result.edgesCut, last.result.particlesAdded);
+    } else {
+        ImGui::TextDisabled("no cut to undo");
+    }
+}
+
 // --- colliders: one entry per collider, its controls generated from colliderFields()
 
 void colliderTooltip(const ColliderField& field) {
@@ -571,6 +601,7 @@ void drawMainPanel(AppContext& ctx) {
         ImGui::Separator();
         runControls(ctx);
         pinButtons(ctx);
+        cutSection(ctx);
         statsSection(ctx);
         parameterGroups(ctx);
         colliderSection(ctx);

@@ -1,5 +1,7 @@
 #include "mouse_tools.hpp"
 
+#include <algorithm>
+
 namespace cs {
 
 ScenePick pickScene(const World& world, const Ray& ray) {
@@ -27,6 +29,14 @@ void MouseTools::press(const ToolContext& ctx) {
     clearHover();
 }
 
+void MouseTools::pressCut(const ToolContext& ctx) {
+    if (dragging()) return;
+    cut.begin(ctx);
+    const auto all = tools();
+    m_active = static_cast<int>(std::find(all.begin(), all.end(), static_cast<Tool*>(&cut)) - all.begin());
+    clearHover();
+}
+
 void MouseTools::drag(const ToolContext& ctx) {
     if (dragging()) tools()[static_cast<std::size_t>(m_active)]->drag(ctx);
 }
@@ -42,7 +52,7 @@ bool MouseTools::scroll(const ToolContext& ctx, float notches) {
 }
 
 void MouseTools::hover(const ToolContext& ctx) {
-    if (dragging()) {
+    if (dragging() || cut.mode()) {  // in cut mode a click takes no particle: nothing to highlight
         clearHover();
         return;
     }

@@ -1,11 +1,13 @@
 #pragma once
 // The mouse tools together: what the app's loop calls. A left press picks what
 // lies under the cursor — the nearer of a collider and the cloth — and offers
-// it to the tools in turn: pin (Ctrl + click on the cloth), move collider,
-// grab. The tool that takes it owns the gesture (drag, wheel, release) until
-// the button goes up. With no gesture running, the particle under the cursor
-// is highlighted.
+// it to the tools in turn: cut (in cut mode it takes every press), pin (Ctrl +
+// click on the cloth), move collider, grab. The tool that takes it owns the
+// gesture (drag, wheel, release) until the button goes up. Ctrl + right-drag
+// starts a cut stroke in any mode (pressCut). With no gesture running, the
+// particle under the cursor is highlighted (not in cut mode).
 #include "collider_tool.hpp"
+#include "cut_tool.hpp"
 #include "grab_tool.hpp"
 #include "pin_tool.hpp"
 
@@ -19,6 +21,7 @@ ScenePick pickScene(const World& world, const Ray& ray);
 class MouseTools {
 public:
     void press(const ToolContext& ctx);
+    void pressCut(const ToolContext& ctx);               // a cut stroke in any mode (Ctrl + right-drag)
     void drag(const ToolContext& ctx);
     void release(const ToolContext& ctx);
     bool scroll(const ToolContext& ctx, float notches);  // false: not in a gesture that uses the wheel
@@ -33,13 +36,14 @@ public:
     bool dragging() const { return m_active >= 0; }
     const Tool* activeTool() const;
 
+    CutTool cut;
     GrabTool grab;
     PinTool pin;
     ColliderTool collider;
 
 private:
-    std::array<Tool*, 3> tools() { return {&pin, &collider, &grab}; }  // the order presses are offered in
-    std::array<const Tool*, 3> tools() const { return {&pin, &collider, &grab}; }
+    std::array<Tool*, 4> tools() { return {&cut, &pin, &collider, &grab}; }  // the order presses are offered in
+    std::array<const Tool*, 4> tools() const { return {&cut, &pin, &collider, &grab}; }
     int m_active = -1;  // index into tools() of the tool owning the gesture
 };
 

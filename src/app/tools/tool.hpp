@@ -1,6 +1,6 @@
 #pragma once
 // Mouse tools: what a left-button gesture over the 3-D view does to the World.
-// One file per tool (grab, pin, move collider); MouseTools (mouse_tools.hpp)
+// One file per tool (grab, pin, move collider, cut); MouseTools (mouse_tools.hpp)
 // picks what lies under the cursor and offers the press to each tool in turn.
 //
 // A tool works on the World through the handles of src/sim (picking.hpp,
@@ -26,6 +26,8 @@ struct ToolContext {
     Ray ray;                   // from the camera through the cursor
     bool ctrl = false;         // modifier keys held
     bool shift = false;
+    glm::vec2 pixel{0.0f};     // the cursor, window coordinates (rayThroughPixel's convention)
+    glm::vec2 viewport{0.0f};  // the window's size in the same units; the cut tool's strokes live there
 };
 
 // What lies under the cursor: at most one of the two, the nearer along the ray

@@ -1,0 +1,104 @@
+#pragma once
+// Cut: a stroke drawn over the picture cuts the cloth where the user sees it.
+// In cut mode (key C) a left-drag draws the stroke; Ctrl + right-drag draws one
+// in any mode. While the button is down the stroke — the cursor's positions in
+// window pixels — is recorded (the app draws it as an overlay); on release every
+// triangle edge of the cloth that the stroke crosses on the visible surface is
+// cut (cutEdges, topology_edit.hpp), and the ends of those edges are split where
+// the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo) and puts the
+// cloth's particles where they were, with the velocities they had, just before
+// the cut: CutUndo alone keeps the current positions, but a piece that has
+// fallen away since would come back joined by links stretched by metres, which
+// the stiff solvers cannot take (XPBD reached thousands of m/s, and the guard
+// kept restoring the same stretched state).
+//
+// Which edges: each joined edge is projected to the screen with the last
+// frame's camera and intersected in 2-D with every segment of the stroke (one
+// bounding-box test first). A crossing counts only if the point of the edge
+// under it is what the camera sees at that pixel: the ray through the crossing
+// must hit no cloth nearer than that point (less a tolerance of a quarter of
+// the cloth's spacing), so cutting the front of a draped or folded cloth leaves
+// the layer behind it whole. A particle exactly on the stroke counts as lying
+// on its left, as if the stroke ran a hair to the right of it: a stroke through
+// a particle cuts a strip beside it, never the whole star around it.
+//
+// The tool edits the cloth but cannot reach the Simulation: it reports an
+// edit through takeTopologyEdit(), and the app then calls
+// Simulation::topologyEdited() (app_context.hpp, commitToolEdits) so that the
+// solver drops its caches before the next step.
+#include "sim/topology_edit.hpp"
+#include "tool.hpp"
+
+#include <cstdint>
+#include <glm/vec2.hpp>
+#include <span>
+#include <vector>
+
+namespace cs {
+
+// The joined triangle edges of `cloth` (shared by two triangles, not yet cut)
+// that the polyline `strokePixels` crosses where the camera sees them, sorted
+// and without repeats. Pixels in rayThroughPixel's convention for a viewport of
+// `viewportSize`; `camera` is the view the stroke was drawn over. Pure geometry:
+// no GL, no window.
+std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const CameraView& camera, glm::vec2 viewportSize,
+                                      std::span<const glm::vec2> strokePixels);
+
+// What the last cut did, for the panel.
+struct CutSummary {
+    std::size_t edgesCrossed = 0;   // edges found under the stroke
+    CutResult result;               // edges cut, particles added
+};
+
+class CutTool final : public Tool {
+public:
+    std::string_view name() const override { return "cut"; }
+    // In cut mode a left press starts a stroke, whatever lies under it.
+    PressResult press(const ToolContext& ctx, const ScenePick& pick) override;
+    void drag(const ToolContext& ctx) override;
+    void release(const ToolContext& ctx) override;
+    void cancel() override;  // the World was replaced: drops the stroke and the undo
+
+    // Starts a stroke at the cursor in any mode (Ctrl + right-drag).
+    void begin(const ToolContext& ctx);
+
+    bool mode() const { return m_mode; }
+    void setMode(bool on) { m_mode = on; }
+    void toggleMode() { m_mode = !m_mode; }
+
+    // The stroke being drawn, window pixels; empty when none.
+    std::span<const glm::vec2> stroke() const { return m_stroke; }
+    bool stroking() const { return m_stroking; }
+
+    // Whether Ctrl + Z has a cut of this cloth to take back.
+    bool canUndo(const Cloth& cloth) const;
+    // Takes the last cut back and puts the particles back where they were before
+    // it; false when there is none for this cloth.
+    bool undo(World& world);
+
+    // True once after each edit of the cloth's topology (a cut, an undo): the
+    // caller must then tell the simulation (Simulation::topologyEdited).
+    bool takeTopologyEdit() {
+        const bool edited = m_topologyEdited;
+        m_topologyEdited = false;
+        return edited;
+    }
+
+    const CutSummary& lastCut() const { return m_lastCut; }
+
+private:
+    void addPoint(glm::vec2 pixel);
+
+    bool m_mode = false;                // cut mode (key C): left-drag cuts
+    bool m_stroking = false;
+    std::vector<glm::vec2> m_stroke;    // window pixels
+    CutUndo m_undo;
+    std::vector<glm::vec3> m_undoPositions;          // the cloth's state just before the cut
+    std::vector<glm::vec3> m_undoPreviousPositions;
+    std::vector<glm::vec3> m_undoVelocities;
+    std::uint64_t m_undoGeneration = 0; // the cloth generation (topologyVersion >> 32) the undo belongs to
+    bool m_topologyEdited = false;
+    CutSummary m_lastCut;
+};
+
+} // namespace cs

@@ -1,0 +1,341 @@
+// The cut tool without a window: strokes through pixels of a known camera, fed
+// to the tools as the app's loop feeds them (press, drag every frame, release,
+// then commitToolEdits), cut exactly the edges the stroke crosses on screen, and
+// only on the surface the camera sees; Ctrl + Z takes a cut back.
+#include "app/app_context.hpp"
+#include "sim/params.hpp"
+#include "sim/topology.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace cs {
+namespace {
+
+constexpr glm::vec2 kViewport{1280.0f, 800.0f};
+constexpr int kSide = 16;
+constexpr float kSpacing = 0.1f;
+// rows y = 2 - 0.1 r; between rows 3 (y 1.7) and 4 (y 1.6), away from every particle
+constexpr float kCutHeight = 1.65f;
+
+// A camera 3 m in front of a vertical 16 x 16 cloth (x in [-0.75, 0.75], y in [0.5, 2], z = 0),
+// with the app's context around it, as the loop sees it.
+struct ViewedCloth {
+    AppContext ctx;
+    CameraView camera;
+
+    explicit ViewedCloth(int side = kSide, float spacing = kSpacing) {
+        Settings s = defaultSettings();
+        s.wind.strength = 0.0f;
+        s.solver.id = "xpbd";
+        s.cloth.resolution = {side, side};
+        s.cloth.spacing = spacing;
+        s.cloth.orientation = Orientation::Vertical;
+        s.cloth.origin = {0.0f, 2.0f, 0.0f};
+        s.cloth.pins = PinPreset::TopRow;
+        ctx.sim.emplace(makeWorld(s, {}));
+        CameraSettings c = s.camera;
+        c.target = {0.0f, 1.25f, 0.0f};
+        c.yaw = 0.0f;
+        c.pitch = 0.0f;
+        c.distance = 3.0f;
+        camera = makeCameraView(c, kViewport.x / kViewport.y);
+    }
+    Cloth& cloth() { return ctx.sim->world().cloth; }
+    glm::vec2 pixelOf(glm::vec3 p) const { return *projectToPixel(camera.view, camera.projection, p, kViewport); }
+    ToolContext at(glm::vec2 pixel, bool ctrl = false) {
+        return {ctx.sim->world(), camera, rayThroughPixel(camera.view, camera.projection, pixel, kViewport),
+                ctrl, false, pixel, kViewport};
+    }
+    // A stroke as the user draws it: Ctrl + right press (or a left press in cut
+    // mode), the cursor's positions one frame at a time, release; then the loop
+    // hands the edit to the simulation. Returns whether the cloth was edited.
+    bool stroke(std::span<const glm::vec2> pixels, bool ctrlRight = true) {
+        if (ctrlRight) ctx.tools.pressCut(at(pixels.front(), true));
+        else ctx.tools.press(at(pixels.front()));
+        EXPECT_EQ(ctx.tools.activeTool(), &ctx.tools.cut);
+        for (const glm::vec2 p : pixels.subspan(1)) {
+            ctx.tools.drag(at(p, ctrlRight));
+            EXPECT_EQ(ctx.tools.cut.stroke().back(), p) << "every frame's cursor is on the stroke";
+        }
+        ctx.tools.release(at(pixels.back(), ctrlRight));
+        EXPECT_FALSE(ctx.tools.dragging());
+        EXPECT_TRUE(ctx.tools.cut.stroke().empty());
+        return commitToolEdits(ctx);
+    }
+};
+
+// A horizontal stroke at world height y (on the plane z = 0), from x0 to x1, in `points` points.
+std::vector<glm::vec2> horizontalStroke(const ViewedCloth& s, float y, float x0, float x1, int points = 9) {
+    std::vector<glm::vec2> pixels;
+    for (int k = 0; k < points; ++k) {
+        const float t = static_cast<float>(k) / static_cast<float>(points - 1);
+        pixels.push_back(s.pixelOf({x0 + t * (x1 - x0), y, 0.0f}));
+    }
+    return pixels;
+}
+
+// Edges of two triangles, neither side cut: the ones a cut can part.
+std::vector<EdgeKey> joinedEdges(const Cloth& cloth) {
+    std::vector<EdgeKey> all;
+    for (std::size_t t = 0; t < cloth.triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k)
+            if ((cloth.edgeFlags[t] & (kEdgeCut << k)) == 0) all.push_back(triangleEdge(cloth.triangles[t], k));
+    std::sort(all.begin(), all.end());
+    std::vector<EdgeKey> joined;
+    for (std::size_t i = 0; i + 1 < all.size(); ++i)
+        if (all[i] == all[i + 1] && (i + 2 >= all.size() || !(all[i + 2] == all[i]))) joined.push_back(all[i]);
+    return joined;
+}
+
+// The reference: joined edges whose projected ends lie on opposite sides of the
+// screen line y = lineY, crossing it left of maxX.
+std::vector<EdgeKey> edgesAcrossScreenLine(const ViewedCloth& s, const Cloth& cloth, float lineY,
+                                           float maxX = 1e9f) {
+    std::vector<EdgeKey> out;
+    for (const EdgeKey& e : joinedEdges(cloth)) {
+        const glm::vec2 a = s.pixelOf(cloth.positions[e.a]), b = s.pixelOf(cloth.positions[e.b]);
+        if ((a.y < lineY) == (b.y < lineY)) continue;
+        const float x = a.x + (lineY - a.y) / (b.y - a.y) * (b.x - a.x);
+        if (x < maxX) out.push_back(e);
+    }
+    return out;
+}
+
+TEST(CutTool, AStrokeReturnsExactlyTheEdgesItCrossesOnScreen) {
+    ViewedCloth s;
+    const std::vector<glm::vec2> stroke = horizontalStroke(s, kCutHeight, -1.0f, 1.0f);
+    ASSERT_NEAR(stroke.front().y, stroke.back().y, 1e-3f);  // level on screen: the camera looks straight on
+
+    const std::vector<EdgeKey> edges = edgesUnderStroke(s.cloth(), s.camera, kViewport, stroke);
+    const std::vector<EdgeKey> expected = edgesAcrossScreenLine(s, s.cloth(), stroke.front().y);
+    // between two rows of 16: 14 inner columns (the two outer ones are border edges) and 15 diagonals
+    EXPECT_EQ(expected.size(), 29u);
+    EXPECT_EQ(edges, expected);
+
+    // a stroke over empty space, or a single point, finds nothing
+    EXPECT_TRUE(edgesUnderStroke(s.cloth(), s.camera, kViewport, horizontalStroke(s, 2.5f, -1.0f, 1.0f)).empty());
+    EXPECT_TRUE(edgesUnderStroke(s.cloth(), s.camera, kViewport, std::span(stroke).first(1)).empty());
+}
+
+TEST(CutTool, AFullWidthStrokeCutsTheClothInTwoAndCtrlZUndoesIt) {
+    ViewedCloth s;
+    const std::size_t particles = s.cloth().particleCount();
+    ASSERT_EQ(findPieces(s.cloth()).count, 1u);
+    const std::uint64_t version = s.cloth().topologyVersion;
+    EXPECT_FALSE(s.ctx.tools.cut.canUndo(s.cloth()));
+
+    const std::vector<glm::vec2> stroke = horizontalStroke(s, kCutHeight, -1.0f, 1.0f);
+    const std::vector<glm::vec3> beforeCut = s.cloth().positions;
+    ASSERT_TRUE(s.stroke(stroke));
+    EXPECT_EQ(findPieces(s.cloth()).count, 2u);
+    EXPECT_GT(s.cloth().particleCount(), particles);  // the particles along the cut were split
+    EXPECT_NE(s.cloth().topologyVersion, version);
+    EXPECT_EQ(checkTopology(s.cloth()), "");
+    EXPECT_EQ(s.ctx.tools.cut.lastCut().result.edgesCut, 29u);
+    EXPECT_TRUE(s.ctx.tools.cut.canUndo(s.cloth()));
+    EXPECT_FALSE(commitToolEdits(s.ctx)) << "one edit is handed over once";
+
+    // the simulation steps on with the cut cloth: the lower piece falls away
+    const std::size_t below = 15 * kSide;  // a particle of the bottom row
+    for (int k = 0; k < 120; ++k) EXPECT_FALSE(s.ctx.sim->step().diverged);
+    EXPECT_EQ(findPieces(s.cloth()).count, 2u);
+    EXPECT_LT(s.cloth().positions[below].y, beforeCut[below].y - 0.3f);  // onto the ground, 0.5 m down
+
+    // Ctrl + Z: one cloth again, as it was before the cut, and it steps on calmly
+    ASSERT_TRUE(undoLastCut(s.ctx));
+    EXPECT_EQ(s.cloth().particleCount(), particles);
+    EXPECT_EQ(findPieces(s.cloth()).count, 1u);
+    EXPECT_EQ(s.cloth().positions, beforeCut);
+    EXPECT_EQ(countBorderEdges(s.cloth()), static_cast<std::size_t>(4 * (kSide - 1)));
+    EXPECT_EQ(checkTopology(s.cloth()), "");
+    EXPECT_FALSE(s.ctx.tools.cut.canUndo(s.cloth()));
+    EXPECT_FALSE(undoLastCut(s.ctx)) << "only the last cut is remembered";
+    for (int k = 0; k < 60; ++k) EXPECT_FALSE(s.ctx.sim->step().diverged);
+    EXPECT_EQ(s.ctx.sim->recoveries(), 0);
+}
+
+TEST(CutTool, AHalfWidthStrokeInCutModeLeavesOnePiece) {
+    ViewedCloth s;
+    // in cut mode a left press starts a stroke wherever it lands, and nothing is highlighted
+    s.ctx.tools.cut.setMode(true);
+    s.ctx.tools.hover(s.at(s.pixelOf({0.0f, 1.25f, 0.0f})));
+    EXPECT_FALSE(s.ctx.tools.grab.hovered());
+
+    const std::vector<glm::vec2> stroke = horizontalStroke(s, kCutHeight, -1.0f, 0.02f);
+    const std::vector<EdgeKey> expected = edgesAcrossScreenLine(s, s.cloth(), stroke.front().y, stroke.back().x);
+    EXPECT_EQ(edgesUnderStroke(s.cloth(), s.camera, kViewport, stroke), expected);
+    const std::size_t borders = countBorderEdges(s.cloth());
+    ASSERT_TRUE(s.stroke(stroke, false));
+    EXPECT_EQ(s.ctx.tools.cut.lastCut().result.edgesCut, expected.size());
+    EXPECT_EQ(countBorderEdges(s.cloth()), borders + 2 * expected.size());  // each cut edge is a border twice
+    EXPECT_EQ(findPieces(s.cloth()).count, 1u);
+    EXPECT_EQ(checkTopology(s.cloth()), "");
+
+    // out of cut mode a left press grabs again
+    s.ctx.tools.cut.setMode(false);
+    s.ctx.tools.press(s.at(s.pixelOf({0.0f, 1.25f, 0.0f})));
+    EXPECT_EQ(s.ctx.tools.activeTool(), &s.ctx.tools.grab);
+    s.ctx.tools.release(s.at(s.pixelOf({0.0f, 1.25f, 0.0f})));
+}
+
+TEST(CutTool, TheLayerBehindAFoldIsNotCut) {
+    ViewedCloth s;
+    Cloth& cloth = s.cloth();
+    // fold the lower half (rows 8-15) up behind the upper half, half a spacing back:
+    // row r goes to y = 1.3 + 0.1 (r - 7), z = -0.05
+    constexpr float kFold = 1.3f, kGap = 0.05f;
+    std::vector<bool> behind(cloth.particleCount(), false);
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        glm::vec3& p = cloth.positions[i];
+        if (p.y > kFold - 0.01f) continue;
+        p = {p.x, 2.0f * kFold - p.y, -kGap};
+        cloth.previousPositions[i] = p;
+        behind[i] = true;
+    }
+    s.ctx.sim->topologyEdited();
+
+    const std::vector<glm::vec2> stroke = horizontalStroke(s, kCutHeight, -1.0f, 1.0f);
+    // on the screen the stroke crosses both layers...
+    const std::vector<EdgeKey> across = edgesAcrossScreenLine(s, cloth, stroke.front().y);
+    std::vector<EdgeKey> front;
+    for (const EdgeKey& e : across)
+        if (!behind[e.a] && !behind[e.b]) front.push_back(e);
+    ASSERT_EQ(front.size(), 29u);
+    ASSERT_EQ(across.size(), 2 * front.size()) << "the back layer lies under the stroke too";
+    Cloth both = cloth;
+    cutEdges(both, across);
+    ASSERT_EQ(findPieces(both).count, 3u) << "cutting both layers would leave three pieces";
+
+    // ...but only the front one is seen there
+    EXPECT_EQ(edgesUnderStroke(cloth, s.camera, kViewport, stroke), front);
+    ASSERT_TRUE(s.stroke(stroke));
+    EXPECT_EQ(findPieces(cloth).count, 2u);  // the top strip; the rest hangs together through the back layer
+    EXPECT_EQ(s.ctx.tools.cut.lastCut().result.edgesCut, 29u);
+
+    ASSERT_TRUE(undoLastCut(s.ctx));
+    EXPECT_EQ(cloth.particleCount(), static_cast<std::size_t>(kSide * kSide));
+    EXPECT_EQ(findPieces(cloth).count, 1u);
+}
+
+// The reference for what edgesUnderStroke must return: every joined edge crossed
+// by a stroke segment (the same tie-break: a point on the line counts as left
+// of it), kept where pickCloth's hit through the crossing is not nearer than the
+// edge point by more than a quarter of the spacing. `occlusion` off: every crossing.
+std::vector<EdgeKey> referenceEdges(const ViewedCloth& s, const Cloth& cloth, std::span<const glm::vec2> stroke,
+                                    bool occlusion) {
+    auto cross2 = [](glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; };
+    auto left = [&](glm::vec2 p0, glm::vec2 p1, glm::vec2 q) { return cross2(p1 - p0, q - p0) >= 0.0f; };
+    double spacingSum = 0.0;
+    for (const glm::uvec3& t : cloth.triangles)
+        for (int k = 0; k < 3; ++k)
+            spacingSum += glm::distance(cloth.restPositions[t[k]], cloth.restPositions[t[(k + 1) % 3]]);
+    const float tolerance = 0.25f * static_cast<float>(spacingSum / (3.0 * static_cast<double>(cloth.triangles.size())));
+    std::vector<EdgeKey> out;
+    for (const EdgeKey& e : joinedEdges(cloth)) {
+        const glm::vec3 A = cloth.positions[e.a], B = cloth.positions[e.b];
+        const glm::vec2 a = s.pixelOf(A), b = s.pixelOf(B);
+        for (std::size_t k = 0; k + 1 < stroke.size(); ++k) {
+            const glm::vec2 p0 = stroke[k], p1 = stroke[k + 1];
+            if (left(p0, p1, a) == left(p0, p1, b) || left(a, b, p0) == left(a, b, p1)) continue;
+            if (!occlusion) {
+                out.push_back(e);
+                continue;
+            }
+            const float da = cross2(p1 - p0, a - p0), db = cross2(p1 - p0, b - p0);
+            const glm::vec2 pixel = a + da / (da - db) * (b - a);
+            const Ray ray = rayThroughPixel(s.camera.view, s.camera.projection, pixel, kViewport);
+            // the point of the edge under the pixel: nearest to the ray
+            const glm::vec3 d = B - A, w = A - ray.origin;
+            const float dd = glm::dot(d, d), de = glm::dot(d, ray.direction), we = glm::dot(w, ray.direction);
+            const float g = std::clamp((de * we - glm::dot(w, d)) / (dd - de * de), 0.0f, 1.0f);
+            const float distance = glm::dot(A + g * d - ray.origin, ray.direction);
+            const std::optional<ClothHit> hit = pickCloth(cloth, ray);
+            if (!hit || hit->distance >= distance - tolerance) out.push_back(e);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+TEST(CutTool, AScribbleOverACorrugatedClothCutsWhatPickClothSees) {
+    // a cloth in folds (ridges 30 cm apart, 10 cm deep) seen from 65 degrees to the
+    // side, so that each ridge hides part of the trough behind it
+    ViewedCloth s(24, 0.06f);
+    Cloth& cloth = s.cloth();
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        glm::vec3& p = cloth.positions[i];
+        p.z = 0.1f * std::sin(p.x * 2.0f * 3.14159265f / 0.3f);
+        cloth.previousPositions[i] = p;
+    }
+    s.ctx.sim->topologyEdited();
+    CameraSettings c = s.ctx.sim->world().settings.camera;
+    c.target = {0.0f, 1.3f, 0.0f};
+    c.yaw = 65.0f;
+    c.pitch = 10.0f;
+    c.distance = 2.5f;
+    s.camera = makeCameraView(c, kViewport.x / kViewport.y);
+
+    // a zigzag across the whole cloth on the screen
+    const glm::vec2 lo = s.pixelOf({-0.72f, 1.9f, 0.0f}), hi = s.pixelOf({0.72f, 0.8f, 0.0f});
+    std::vector<glm::vec2> stroke;
+    for (int k = 0; k <= 40; ++k) {
+        const float t = static_cast<float>(k) / 40.0f;
+        const float wave = 0.5f + 0.45f * std::sin(static_cast<float>(k) * 0.9f);
+        stroke.push_back({lo.x + t * (hi.x - lo.x), lo.y + wave * (hi.y - lo.y)});
+    }
+    const std::vector<EdgeKey> seen = referenceEdges(s, cloth, stroke, true);
+    const std::vector<EdgeKey> all = referenceEdges(s, cloth, stroke, false);
+    ASSERT_GT(seen.size(), 50u);
+    ASSERT_LT(seen.size() + 20, all.size()) << "the folds hide a good part of what the stroke passes over";
+    EXPECT_EQ(edgesUnderStroke(cloth, s.camera, kViewport, stroke), seen);
+
+    ASSERT_TRUE(s.stroke(stroke));
+    EXPECT_EQ(s.ctx.tools.cut.lastCut().result.edgesCut, seen.size());
+    EXPECT_EQ(checkTopology(cloth), "");
+    ASSERT_TRUE(undoLastCut(s.ctx));
+    EXPECT_EQ(cloth.particleCount(), 24u * 24u);
+    EXPECT_EQ(findPieces(cloth).count, 1u);
+}
+
+TEST(CutTool, AResetOrANewSceneForgetsTheUndo) {
+    ViewedCloth s;
+    ASSERT_TRUE(s.stroke(horizontalStroke(s, kCutHeight, -1.0f, 1.0f)));
+    ASSERT_TRUE(s.ctx.tools.cut.canUndo(s.cloth()));
+    // a rebuilt cloth is another cloth: the undo does not apply to it
+    s.ctx.sim->reset();
+    EXPECT_FALSE(s.ctx.tools.cut.canUndo(s.cloth()));
+    EXPECT_FALSE(undoLastCut(s.ctx));
+    EXPECT_EQ(s.cloth().particleCount(), static_cast<std::size_t>(kSide * kSide));
+
+    // the app cancels the tools on a reset or a scene switch: that forgets it too
+    ASSERT_TRUE(s.stroke(horizontalStroke(s, kCutHeight, -1.0f, 1.0f)));
+    s.ctx.tools.cancel();
+    EXPECT_FALSE(s.ctx.tools.cut.canUndo(s.cloth()));
+}
+
+TEST(CutTool, AFullWidthCutOfA128ClothIsQuick) {
+    ViewedCloth s(128, 0.012f);  // 1.5 m wide, as the 16 x 16 one
+    const std::vector<glm::vec2> stroke = horizontalStroke(s, 1.6537f, -1.0f, 1.0f, 60);  // between rows 28 and 29
+    using Clock = std::chrono::steady_clock;
+    auto ms = [](Clock::time_point from) { return std::chrono::duration<double, std::milli>(Clock::now() - from).count(); };
+    const Clock::time_point findStart = Clock::now();
+    const std::vector<EdgeKey> edges = edgesUnderStroke(s.cloth(), s.camera, kViewport, stroke);
+    const double findMs = ms(findStart);
+    EXPECT_EQ(edges.size(), 127u + 126u);  // diagonals and inner columns between two rows
+    const Clock::time_point cutStart = Clock::now();
+    ASSERT_TRUE(s.stroke(stroke));
+    const double cutMs = ms(cutStart);
+    EXPECT_EQ(findPieces(s.cloth()).count, 2u);
+    EXPECT_EQ(checkTopology(s.cloth()), "");
+    std::printf("128 x 128 cloth, full-width stroke: %zu edges found in %.1f ms; the whole cut %.1f ms\n",
+                edges.size(), findMs, cutMs);
+    RecordProperty("find_ms", std::to_string(findMs));
+    RecordProperty("cut_ms", std::to_string(cutMs));
+}
+
+} // namespace
+} // namespace cs

@@ -135,6 +135,7 @@ int runCommandLine(int argc, const char* const* argv) {
         return 2;
     }
     CommandLine cl = *parsed.commandLine;
+    setProjectRoot(dataDir());  // where relative file names in scenes and --set are found after their own folder
     if (cl.scenePath.empty()) cl.scenePath = defaultScenePath();
     switch (cl.mode) {
     case RunMode::Help: std::cout << usageText(); return 0;

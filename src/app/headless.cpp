@@ -146,6 +146,10 @@ int runHeadless(const CommandLine& cl) {
     }
     const SceneDesc& scene = *load.scene;
     Simulation sim(makeWorld(scene.settings, scene.colliders));
+    if (!sim.world().clothError.empty()) {  // checked when the scene loaded; the file changed since
+        std::cerr << "clothsim: " << sim.world().clothError << "\n";
+        return 2;
+    }
     std::vector<double> stepMs;
     HeadlessReport report = runSteps(sim, cl.steps, stepMs);
     report.scene = scene.path;

@@ -169,6 +169,29 @@ std::optional<ParamValue> paramWidget(const ParamDef& def, const ParamValue& cur
         }
         break;
     }
+    case ParamType::Path: {
+        // applied on Enter: a half-typed name is not a file
+        char text[1024];
+        std::snprintf(text, sizeof text, "%s", std::get<std::string>(current).c_str());
+        if (ImGui::InputTextWithHint("##value", "empty: the grid; a path, then Enter", text, sizeof text,
+                                     ImGuiInputTextFlags_EnterReturnsTrue))
+            return std::string(text);
+        break;
+    }
+    case ParamType::IntList: {
+        // "0, 5, 12", applied on Enter; text that is no list goes on as text, for applyEdit to refuse
+        const std::vector<int>& list = std::get<std::vector<int>>(current);
+        std::string shown;
+        for (std::size_t i = 0; i < list.size(); ++i) shown += (i ? ", " : "") + std::to_string(list[i]);
+        char text[4096];
+        std::snprintf(text, sizeof text, "%s", shown.c_str());
+        if (ImGui::InputTextWithHint("##value", "0, 5, 12 then Enter", text, sizeof text,
+                                     ImGuiInputTextFlags_EnterReturnsTrue)) {
+            if (std::optional<std::vector<int>> parsed = parseIntList(text)) return *parsed;
+            return std::string(text);
+        }
+        break;
+    }
     case ParamType::Solver: {
         const std::string& id = std::get<std::string>(current);
         const SolverInfo* active = findSolver(id);
@@ -193,8 +216,32 @@ std::optional<ParamValue> paramWidget(const ParamDef& def, const ParamValue& cur
     return std::nullopt;
 }
 
-void applyEdit(AppContext& ctx, const ParamDef& def, const ParamValue& value) {
-    const std::string error = setParam(ctx.sim->world().settings, def, value);
+// Why an edit cannot be taken, beyond the table's own validation: a path that names
+// no file, a list that is not one, a cloth that could not be built (a mesh the
+// importer rejects, a pin naming no particle). The running cloth stays either way.
+std::string editProblem(AppContext& ctx, const ParamDef& def, ParamValue& value) {
+    if (def.type == ParamType::IntList && std::holds_alternative<std::string>(value))
+        return "cannot read '" + std::get<std::string>(value) + "' as " + describeRange(def);
+    if (def.type == ParamType::Path && std::holds_alternative<std::string>(value)) {
+        std::string& text = std::get<std::string>(value);
+        if (!text.empty()) {
+            // next to the scene file, then in the project root, as the scene reader does
+            const std::filesystem::path folder = std::filesystem::path(ctx.scene.path).parent_path();
+            const FoundFile found = findSceneFile(text, folder);
+            if (!found.path) return "cannot find '" + text + "' (looked " + found.looked + ")";
+            text = found.path->string();
+        }
+    }
+    if (def.key != "cloth.mesh" && def.key != "cloth.allow_pieces" && def.key != "cloth.pin_vertices") return {};
+    Settings trial = ctx.sim->world().settings;
+    if (std::string error = setParam(trial, def, value); !error.empty()) return error;
+    return checkClothSettings(trial.cloth).message;
+}
+
+void applyEdit(AppContext& ctx, const ParamDef& def, const ParamValue& edited) {
+    ParamValue value = edited;
+    std::string error = editProblem(ctx, def, value);
+    if (error.empty()) error = setParam(ctx.sim->world().settings, def, value);
     if (error.empty()) return;
     ctx.paramError = std::string(def.key) + ": " + error;
     std::cerr << "clothsim: " << ctx.paramError << '\n';
@@ -233,6 +280,15 @@ void paramRow(AppContext& ctx, const ParamDef& def) {
         textView(def.label);
     }
     paramTooltip(def);
+    // what went wrong with this parameter at the last reset (a mesh that failed since it was checked)
+    const World& world = ctx.sim->world();
+    if (!world.clothError.empty() && world.clothErrorKey == def.key) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(world.clothError.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
     ImGui::PopID();
 }
 

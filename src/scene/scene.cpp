@@ -1,10 +1,13 @@
 #include "scene.hpp"
 
 #include "sim/collision/collider_fields.hpp"
+#include "sim/world.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <toml++/toml.h>
 
@@ -53,6 +56,26 @@ std::vector<std::string> allParamKeys() {
     return keys;
 }
 
+std::optional<std::filesystem::path>& projectRootSetting() {
+    static std::optional<std::filesystem::path> root;
+    return root;
+}
+
+// A path parameter's text as the file it names (findSceneFile), or why it cannot be.
+std::variant<ParamValue, std::string> resolvePath(const std::string& text, const std::filesystem::path& folder) {
+    if (text.empty()) return ParamValue(text);
+    const FoundFile found = findSceneFile(text, folder);
+    if (!found.path) return "cannot find '" + text + "' (looked " + found.looked + ")";
+    return ParamValue(found.path->string());
+}
+
+// The cloth keys whose values decide whether the cloth can be built (checkClothSettings).
+bool affectsClothCheck(std::string_view key) {
+    return key == "cloth.mesh" || key == "cloth.mesh_scale" || key == "cloth.mesh_rotation" ||
+           key == "cloth.allow_pieces" || key == "cloth.origin" || key.rfind("cloth.pin", 0) == 0 ||
+           key == "cloth.resolution" || key == "cloth.spacing" || key == "cloth.orientation";
+}
+
 std::optional<double> number(const toml::node& node) {
     if (auto i = node.as_integer()) return static_cast<double>(i->get());
     if (auto f = node.as_floating_point()) return f->get();
@@ -99,13 +122,29 @@ std::variant<ParamValue, std::string> toParamValue(const ParamDef& def, const to
     case ParamType::Solver:
         if (auto s = node.as_string()) return ParamValue(std::string(s->get()));
         return "expected a string, " + describeRange(def);
+    case ParamType::Path:
+        if (auto s = node.as_string()) return ParamValue(std::string(s->get()));
+        return expected + " (a file name in quotes, \"\" for none)";
+    case ParamType::IntList: {
+        if (auto array = node.as_array()) {
+            std::vector<int> list;
+            for (const toml::node& element : *array) {
+                auto i = integer(element);
+                if (!i) break;
+                list.push_back(*i);
+            }
+            if (list.size() == array->size()) return ParamValue(std::move(list));
+        }
+        return expected + " (" + describeRange(def) + ")";
+    }
     }
     return expected;
 }
 
 class SceneReader {
 public:
-    explicit SceneReader(std::string fileName) : m_file(std::move(fileName)) {}
+    explicit SceneReader(std::string fileName)
+        : m_file(std::move(fileName)), m_folder(std::filesystem::path(m_file).parent_path()) {}
 
     SceneLoad read(std::string_view text) {
         SceneLoad result;
@@ -136,6 +175,7 @@ public:
                                 "; top-level tables are: scene, collider and the parameter groups (see --list-params)");
             }
         }
+        if (m_errors.empty()) checkCloth(scene.settings.cloth);
         if (m_errors.empty()) result.scene = std::move(scene);
         // toml++ hands keys over sorted by name; report in reading order instead
         std::stable_sort(m_errors.begin(), m_errors.end(), [](const SceneError& a, const SceneError& b) {
@@ -180,7 +220,10 @@ private:
                 error(value, "unknown key '" + full + "'" + suggestion(full, allParamKeys()));
                 continue;
             }
+            m_keyLines[std::string(def->key)] = value.source().begin;
             auto converted = toParamValue(*def, value);
+            if (def->type == ParamType::Path && std::holds_alternative<ParamValue>(converted))
+                converted = resolvePath(std::get<std::string>(std::get<ParamValue>(converted)), m_folder);
             if (auto message = std::get_if<std::string>(&converted)) {
                 error(value, "'" + full + "': " + *message);
                 continue;
@@ -188,6 +231,20 @@ private:
             if (std::string message = setParam(settings, *def, std::get<ParamValue>(converted)); !message.empty())
                 error(value, "'" + full + "': " + message);
         }
+    }
+
+    // A cloth that cannot be built as the file describes it (a mesh the importer
+    // rejects, a pin that names no particle) is an error at the key at fault.
+    void checkCloth(const ClothSettings& cloth) {
+        const ClothProblem problem = checkClothSettings(cloth);
+        if (problem.message.empty()) return;
+        std::string key(problem.key);
+        auto where = m_keyLines.find(key);
+        if (where == m_keyLines.end() && key == "cloth.pin_region_min") where = m_keyLines.find("cloth.pin_region_max");
+        if (where == m_keyLines.end()) where = m_keyLines.find("cloth.mesh");
+        const int line = where == m_keyLines.end() ? 0 : static_cast<int>(where->second.line);
+        const int column = where == m_keyLines.end() ? 0 : static_cast<int>(where->second.column);
+        error(line, column, "'" + key + "': " + problem.message);
     }
 
     // One [[collider]] table: shape first (it decides which keys apply), then
@@ -319,6 +376,8 @@ private:
     }
 
     std::string m_file;
+    std::filesystem::path m_folder;                           // relative paths in the file start here
+    std::map<std::string, toml::source_position> m_keyLines;  // where each parameter was set
     std::vector<SceneError> m_errors;
 };
 
@@ -399,9 +458,24 @@ SceneLoad loadSceneFile(const std::filesystem::path& path) {
 SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
     SceneLoad load = loadSceneFile(path);
     if (!load.ok()) return load;
+    std::map<std::string, std::string, std::less<>> clothOverrides;  // parameter key -> the last --set of it
+    std::string lastClothOverride;
     for (const std::string& assignment : overrides) {
-        if (std::string error = applyOverride(load.scene->settings, assignment); !error.empty())
+        if (std::string error = applyOverride(load.scene->settings, assignment); !error.empty()) {
             load.errors.push_back({"--set " + assignment, 0, 0, error});
+            continue;
+        }
+        const ParamDef* def = findParam(assignment.substr(0, assignment.find('=')));
+        if (def && affectsClothCheck(def->key)) clothOverrides[std::string(def->key)] = lastClothOverride = assignment;
+    }
+    // the overrides together may make the cloth unusable (a mesh, or pins that no longer fit)
+    if (load.errors.empty() && !clothOverrides.empty()) {
+        const ClothProblem problem = checkClothSettings(load.scene->settings.cloth);
+        if (!problem.message.empty()) {
+            const auto culprit = clothOverrides.find(problem.key);
+            const std::string& assignment = culprit != clothOverrides.end() ? culprit->second : lastClothOverride;
+            load.errors.push_back({"--set " + assignment, 0, 0, "'" + std::string(problem.key) + "': " + problem.message});
+        }
     }
     if (!load.errors.empty()) load.scene.reset();
     return load;
@@ -417,13 +491,24 @@ std::string applyOverride(Settings& settings, std::string_view assignment) {
 
     // the value is read as TOML so that --set and scene files accept the same spellings
     std::variant<ParamValue, std::string> converted = std::string("unreadable value");
-    try {
-        const toml::table parsed = toml::parse("value = " + raw);
-        converted = toParamValue(*def, *parsed.get("value"));
-    } catch (const toml::parse_error&) {
-        if (def->type == ParamType::Choice || def->type == ParamType::Solver) converted = ParamValue(raw);
-        else converted = "cannot read '" + raw + "' as " + std::string(typeName(def->type)) + " " + describeRange(*def);
+    const bool quoted = !raw.empty() && (raw.front() == '"' || raw.front() == '\'');
+    if (def->type == ParamType::Path && !quoted) {
+        converted = ParamValue(raw);  // a bare file name, as a shell passes it
+    } else if (def->type == ParamType::IntList && (raw.empty() || raw.front() != '[')) {
+        if (auto list = parseIntList(raw)) converted = ParamValue(std::move(*list));  // 0,5,12
+        else converted = "cannot read '" + raw + "' as " + std::string(typeName(def->type)) + ": " + describeRange(*def);
+    } else {
+        try {
+            const toml::table parsed = toml::parse("value = " + raw);
+            converted = toParamValue(*def, *parsed.get("value"));
+        } catch (const toml::parse_error&) {
+            if (def->type == ParamType::Choice || def->type == ParamType::Solver) converted = ParamValue(raw);
+            else converted = "cannot read '" + raw + "' as " + std::string(typeName(def->type)) + " " + describeRange(*def);
+        }
     }
+    // a relative path on the command line starts in the working directory
+    if (def->type == ParamType::Path && std::holds_alternative<ParamValue>(converted))
+        converted = resolvePath(std::get<std::string>(std::get<ParamValue>(converted)), {});
     if (auto message = std::get_if<std::string>(&converted)) return "'" + key + "': " + *message;
     if (std::string message = setParam(settings, *def, std::get<ParamValue>(converted)); !message.empty())
         return "'" + key + "': " + message;
@@ -455,6 +540,39 @@ std::string writeSceneToml(const SceneDesc& scene) {
         }
     }
     return out.str();
+}
+
+FoundFile findSceneFile(const std::string& name, const std::filesystem::path& folder) {
+    FoundFile found;
+    const std::filesystem::path file(name);
+    std::error_code ec;
+    auto exists = [&](const std::filesystem::path& p) { return std::filesystem::exists(p, ec); };
+    if (file.is_absolute()) {
+        if (exists(file)) found.path = file.lexically_normal();
+        found.looked = "at that absolute path";
+        return found;
+    }
+    std::vector<std::filesystem::path> folders{folder};
+    const std::filesystem::path root = projectRoot();
+    if (!root.empty()) folders.push_back(root);
+    for (const std::filesystem::path& f : folders) {
+        const std::filesystem::path candidate = (f / file).lexically_normal();
+        if (exists(candidate)) {
+            found.path = candidate;
+            return found;
+        }
+    }
+    const std::string here = folder.empty() ? "the working directory" : "'" + folder.string() + "'";
+    found.looked = "in " + here + (root.empty() ? "; no project root is set" : " and in the project root '" + root.string() + "'");
+    return found;
+}
+
+void setProjectRoot(std::filesystem::path root) { projectRootSetting() = std::move(root); }
+
+std::filesystem::path projectRoot() {
+    if (projectRootSetting()) return *projectRootSetting();
+    if (const char* env = std::getenv("CLOTHSIM_DATA_DIR"); env && *env) return env;
+    return {};
 }
 
 std::vector<std::filesystem::path> listSceneFiles(const std::filesystem::path& folder) {

@@ -45,15 +45,33 @@ SceneLoad parseScene(std::string_view text, const std::string& fileName);
 
 // Applies one `KEY=VALUE` override (command line `--set`) with the scene
 // reader's parsing and validation. VALUE is a TOML value; bare words are
-// accepted for choices and solver ids. Returns an error message or "".
+// accepted for choices, solver ids and paths, and "0,5,12" for lists of whole
+// numbers. A relative path is looked for in the working directory, then in the
+// project root. Returns an error message or "".
 std::string applyOverride(Settings& settings, std::string_view assignment);
 
 // Loads a scene file, then applies `--set` overrides in order. Override errors
-// come back as errors of the load, named "--set KEY=VALUE".
+// come back as errors of the load, named "--set KEY=VALUE"; so does a cloth the
+// overrides make unusable (a mesh that cannot be imported, a pin that names no
+// particle: checkClothSettings).
 SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides);
 
 // Writes a scene as TOML that parseScene reads back to the same values.
 std::string writeSceneToml(const SceneDesc& scene);
+
+// Files that scenes name (path parameters such as cloth.mesh): an absolute path is
+// taken as it is; a relative one is looked for in `folder` (the scene file's folder;
+// empty: the working directory), then in the project root.
+struct FoundFile {
+    std::optional<std::filesystem::path> path;  // where it is, when found
+    std::string looked;                          // where it was looked for, for the error
+};
+FoundFile findSceneFile(const std::string& name, const std::filesystem::path& folder);
+
+// The project root (the data folder with scenes/ and assets/): the app sets it at start
+// (runCommandLine: dataDir()); until then $CLOTHSIM_DATA_DIR, or nothing.
+void setProjectRoot(std::filesystem::path root);
+std::filesystem::path projectRoot();
 
 // The *.toml files of a folder, sorted by name.
 std::vector<std::filesystem::path> listSceneFiles(const std::filesystem::path& folder);

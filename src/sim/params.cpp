@@ -3,6 +3,7 @@
 #include "solver.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -212,6 +213,32 @@ std::vector<ParamDef> buildTable() {
          "Which particles are held still: none, the two top corners, the whole top row, or all "
          "four corners.",
          {"none", "top_corners", "top_row", "corners"}, false, CS_CHOICE_FIELD(PinPreset, cloth.pins)});
+    row({"cloth.mesh", "mesh (OBJ)", T::Path, G::Cloth, kOnReset, 0, 0, std::string(), "",
+         "A Wavefront OBJ file whose triangles are the cloth (polygons are triangulated; OBJ vertex k, "
+         "from 0, is particle k). Empty: the grid of resolution x spacing. A relative path is looked up "
+         "next to the scene file, then in the project root. The file's origin goes to cloth.origin.",
+         {}, false, CS_FIELD(std::string, cloth.mesh)});
+    row({"cloth.mesh_scale", "mesh scale", T::Float, G::Cloth, kOnReset, 1e-4, 1000.0, 1.0f, "",
+         "Metres per unit of the OBJ file (0.01 for a file in centimetres).",
+         {}, true, CS_FIELD(float, cloth.meshScale)});
+    row({"cloth.mesh_rotation", "mesh rotation", T::Vec3, G::Cloth, kOnReset, -360.0, 360.0, glm::vec3(0.0f), "deg",
+         "Turns the mesh about its origin: degrees about x, then y, then z (as collider rotation).",
+         {}, false, CS_FIELD(glm::vec3, cloth.meshRotation)});
+    row({"cloth.allow_pieces", "allow pieces", T::Bool, G::Cloth, kOnReset, 0, 1, false, "",
+         "Accept a mesh made of several unconnected pieces (otherwise that is an error, since it is "
+         "usually a modelling mistake).",
+         {}, false, CS_FIELD(bool, cloth.allowPieces)});
+    row({"cloth.pin_vertices", "pin vertices", T::IntList, G::Cloth, kOnReset, 0, 999999, std::vector<int>(), "",
+         "Particles held still in addition to the preset, by number: OBJ vertex from 0 (the order of "
+         "the v lines), or on a grid row x columns + column.",
+         {}, false, CS_FIELD(std::vector<int>, cloth.pinVertices)});
+    row({"cloth.pin_region_min", "pin box min", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(1.0f), "m",
+         "Lower corner of a box: every particle whose rest position lies inside it is held still, in "
+         "addition to the preset. No box while min > max on any axis (the default).",
+         {}, false, CS_FIELD(glm::vec3, cloth.pinRegionMin)});
+    row({"cloth.pin_region_max", "pin box max", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(-1.0f), "m",
+         "Upper corner of the pin box (see pin_region_min).",
+         {}, false, CS_FIELD(glm::vec3, cloth.pinRegionMax)});
 
     // --- collision --------------------------------------------------------
     row({"collision.thickness", "thickness", T::Float, G::Collision, kLive, 0.0, 0.1, 0.01f, "m",
@@ -347,7 +374,9 @@ bool typeMatches(ParamType type, const ParamValue& v) {
     case T::Int2: return std::holds_alternative<glm::ivec2>(v);
     case T::Vec3: return std::holds_alternative<glm::vec3>(v);
     case T::Choice:
-    case T::Solver: return std::holds_alternative<std::string>(v);
+    case T::Solver:
+    case T::Path: return std::holds_alternative<std::string>(v);
+    case T::IntList: return std::holds_alternative<std::vector<int>>(v);
     }
     return false;
 }
@@ -398,7 +427,9 @@ ParamValue getParam(const Settings& settings, const ParamDef& def) {
         std::memcpy(&index, p, sizeof index);
         return std::string(def.choices.at(static_cast<size_t>(index)));
     }
-    case T::Solver: return *static_cast<std::string*>(p);
+    case T::Solver:
+    case T::Path: return *static_cast<std::string*>(p);
+    case T::IntList: return *static_cast<std::vector<int>*>(p);
     }
     return {};
 }
@@ -434,6 +465,18 @@ std::string validateParam(const ParamDef& def, const ParamValue& value) {
         if (!findSolver(name)) return "unknown solver '" + name + "' (" + describeRange(def) + ")";
         break;
     }
+    case T::Path: {
+        const auto& text = std::get<std::string>(value);
+        if (text.find_first_of(std::string_view("\0\n\r", 3)) != std::string::npos)
+            return "a path must be one line of text";
+        break;
+    }
+    case T::IntList: {
+        for (int x : std::get<std::vector<int>>(value))
+            if (outside(x))
+                return std::to_string(x) + " is out of range (allowed " + describeRange(def) + ")";
+        break;
+    }
     case T::Bool: break;
     }
     if (bad) return formatValue(value) + " is out of range (allowed " + describeRange(def) + ")";
@@ -458,7 +501,9 @@ std::string setParam(Settings& settings, const ParamDef& def, const ParamValue& 
         }
         break;
     }
-    case T::Solver: *static_cast<std::string*>(p) = std::get<std::string>(value); break;
+    case T::Solver:
+    case T::Path: *static_cast<std::string*>(p) = std::get<std::string>(value); break;
+    case T::IntList: *static_cast<std::vector<int>*>(p) = std::get<std::vector<int>>(value); break;
     }
     return {};
 }
@@ -482,6 +527,8 @@ std::string_view typeName(ParamType type) {
     case T::Vec3: return "float[3]";
     case T::Choice: return "choice";
     case T::Solver: return "solver";
+    case T::Path: return "path";
+    case T::IntList: return "int[]";
     }
     return "?";
 }
@@ -511,7 +558,19 @@ std::string formatValue(const ParamValue& value) {
         std::string operator()(glm::vec3 v) const {
             return "[" + formatNumber(v.x) + ", " + formatNumber(v.y) + ", " + formatNumber(v.z) + "]";
         }
-        std::string operator()(const std::string& s) const { return "\"" + s + "\""; }
+        std::string operator()(const std::string& s) const {
+            std::string out = "\"";
+            for (char c : s) {
+                if (c == '"' || c == '\\') out += '\\';
+                out += c;
+            }
+            return out + "\"";
+        }
+        std::string operator()(const std::vector<int>& list) const {
+            std::string out = "[";
+            for (std::size_t i = 0; i < list.size(); ++i) out += (i ? ", " : "") + std::to_string(list[i]);
+            return out + "]";
+        }
     };
     return std::visit(Visitor{}, value);
 }
@@ -532,8 +591,47 @@ std::string describeRange(const ParamDef& def) {
     case T::Int2:
     case T::Vec3:
         return "each component in [" + formatNumber(def.minValue) + ", " + formatNumber(def.maxValue) + "]";
+    case T::Path: return "a file path, or \"\" for none";
+    case T::IntList:
+        return "a list of whole numbers like [0, 5, 12], each in [" + formatNumber(def.minValue) + ", " +
+               formatNumber(def.maxValue) + "]";
     default: return "[" + formatNumber(def.minValue) + ", " + formatNumber(def.maxValue) + "]";
     }
+}
+
+std::optional<std::vector<int>> parseIntList(std::string_view text) {
+    std::vector<int> list;
+    std::size_t i = 0;
+    auto skip = [&] { while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i; };
+    skip();
+    const bool bracketed = i < text.size() && text[i] == '[';
+    if (bracketed) ++i;
+    bool expectNumber = true;   // at the start, or right after a comma (a trailing one is fine, as in TOML)
+    for (;;) {
+        skip();
+        if (i >= text.size() || text[i] == ']') break;
+        if (text[i] == ',') {
+            if (expectNumber) return std::nullopt;   // ",," or a leading comma
+            expectNumber = true;
+            ++i;
+            continue;
+        }
+        int value = 0;
+        const auto [end, ec] = std::from_chars(text.data() + i, text.data() + text.size(), value);
+        if (ec != std::errc()) return std::nullopt;
+        list.push_back(value);
+        i = static_cast<std::size_t>(end - text.data());
+        expectNumber = false;
+    }
+    if (bracketed) {
+        if (i >= text.size() || text[i] != ']') return std::nullopt;
+        ++i;
+    } else if (i < text.size()) {
+        return std::nullopt;  // a ']' without '['
+    }
+    skip();
+    if (i != text.size()) return std::nullopt;
+    return list;
 }
 
 std::string listParams() {

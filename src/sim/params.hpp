@@ -6,6 +6,7 @@
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,13 +15,15 @@
 
 namespace cs {
 
-enum class ParamType { Bool, Int, Float, Int2, Vec3, Choice, Solver };
+// Path: a file name (text; the scene reader resolves it next to the scene file, then in
+// the project root). IntList: whole numbers, each in the row's range.
+enum class ParamType { Bool, Int, Float, Int2, Vec3, Choice, Solver, Path, IntList };
 enum class ParamApply { Live, OnReset };
 enum class ParamGroup { Scene, Solver, Cloth, Collision, Wind, Tearing, Render, Camera };
 
 // A value as it travels between the table and the outside world. Choice and Solver
-// parameters travel as their name.
-using ParamValue = std::variant<bool, int, float, glm::ivec2, glm::vec3, std::string>;
+// parameters travel as their name, Path as its text, IntList as a vector.
+using ParamValue = std::variant<bool, int, float, glm::ivec2, glm::vec3, std::string, std::vector<int>>;
 
 struct ParamDef {
     std::string_view key;        // "solver.substeps" — scene files, --set, --list-params
@@ -67,6 +70,11 @@ std::string_view typeName(ParamType type);
 std::string_view groupName(ParamGroup group);
 std::string formatValue(const ParamValue& value);
 std::string describeRange(const ParamDef& def);   // "[1, 200]" or "one of: a, b"
+
+// Whole numbers separated by commas and/or spaces ("0, 5, 12", "0,5,12", "[0 5 12]",
+// ""): how an IntList is typed on the command line and in the panel. Empty when the
+// text is not such a list.
+std::optional<std::vector<int>> parseIntList(std::string_view text);
 
 // One line per parameter: key, type, default, range, apply, help.
 std::string listParams();

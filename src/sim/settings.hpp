@@ -5,6 +5,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec2.hpp>
 #include <string>
+#include <vector>
 
 namespace cs {
 
@@ -76,6 +77,16 @@ struct ClothSettings {
     float particleMass{};       // kilograms, when massMode == PerParticle
     float density{};            // kilograms per square metre, when massMode == Density
     PinPreset pins{};
+    // A triangle mesh instead of the grid (mesh_import.hpp); the grid keys above then
+    // do not apply, except origin, where the mesh's own origin is placed.
+    std::string mesh;           // Wavefront OBJ file; empty: the grid
+    float meshScale{};          // metres per unit of the file
+    glm::vec3 meshRotation{};   // degrees about x, then y, then z (as colliders)
+    bool allowPieces{};         // accept a mesh of several unconnected pieces
+    // Pins added to the preset, for grids and meshes alike.
+    std::vector<int> pinVertices;   // particle numbers: OBJ vertices from 0, or grid row * columns + column
+    glm::vec3 pinRegionMin{};   // metres: every particle whose rest position lies in the box is pinned;
+    glm::vec3 pinRegionMax{};   // no box while min > max on any axis
 };
 
 struct CollisionSettings {

@@ -6,6 +6,8 @@
 #include "settings.hpp"
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace cs {
 
@@ -15,13 +17,42 @@ struct World {
     Cloth cloth;
     double time = 0.0;        // simulated seconds since reset
     std::uint64_t steps = 0;  // physics steps since reset
+    // Why the cloth is not quite what settings.cloth asks for, from the last reset: a
+    // mesh that could not be used (the grid stands in for it), a pin that names no
+    // particle. Empty when it is. The app and the headless runner show it.
+    std::string clothError;
+    std::string_view clothErrorKey;  // the parameter at fault ("cloth.mesh", ...), empty with no error
 };
+
+// The cloth that cloth settings describe: the mesh of cloth.mesh (mesh_import.hpp), or
+// the grid; pinned by the preset, cloth.pin_vertices and the cloth.pin_region box.
+struct ClothBuild {
+    Cloth cloth;
+    std::string error;              // empty when the cloth is exactly what the settings ask for
+    std::string_view errorKey;      // the parameter at fault: cloth.mesh, cloth.pin_vertices, cloth.pin_region_min
+    bool meshFailed = false;        // the mesh could not be used: `cloth` is the grid instead
+};
+ClothBuild buildClothFromSettings(const ClothSettings& settings);
+
+// What is wrong with cloth settings before anything is built from them (scene files,
+// --set and the panel check with it): the mesh's import error, or a pin that names no
+// particle. Quick when there is no mesh and no extra pin.
+struct ClothProblem {
+    std::string message;            // empty: fine
+    std::string_view key;           // the parameter at fault
+};
+ClothProblem checkClothSettings(const ClothSettings& settings);
+
+// Whether the pin box is on (min <= max on every axis).
+bool pinRegionEnabled(const ClothSettings& settings);
 
 // A world at t = 0 with its cloth built from settings.cloth.
 World makeWorld(const Settings& settings, Colliders colliders);
 
-// Rebuilds the cloth from the current settings and restarts the clock.
-void resetWorld(World& world);
+// Rebuilds the cloth from the current settings and restarts the clock. Returns (and
+// keeps in world.clothError) what went wrong: a mesh that cannot be used leaves the
+// grid in its place, with the importer's message.
+std::string resetWorld(World& world);
 
 // The ground as a static plane collider with the ground's material, when enabled.
 std::optional<Collider> groundCollider(const CollisionSettings& collision);

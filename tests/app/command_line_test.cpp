@@ -107,6 +107,41 @@ TEST(CommandLine, BadSceneOrSetFailsHeadlessWithLocation) {
     EXPECT_NE(r.out.find("allowed [1, 1000]"), std::string::npos) << r.out;
 }
 
+TEST(CommandLine, MeshesAndPinListsComeThroughSet) {
+    // a relative mesh path is found in the project root when it is not in the working directory
+    const Json shirt = runHeadlessJson("--scene " + scene("hanging.toml") +
+                                       " --steps 5 --set cloth.mesh=assets/tshirt.obj --set cloth.pins=none"
+                                       " --set cloth.pin_vertices=55,61,73,79 --set solver.iterations=2");
+    EXPECT_EQ(shirt["particles"].number(), 834);
+    EXPECT_EQ(shirt["nan_count"].number(), 0);
+    const Json pinned = runHeadlessJson("--scene " + scene("hanging.toml") +
+                                        " --steps 60 --set cloth.pins=none --set cloth.pin_vertices=[0,39]");
+    EXPECT_GT(pinned["bbox_max"].array()[1].number(), 2.39) << "held by its two top corners, by number";
+
+    ProcessResult r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set cloth.mesh=bad.obj 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("--set cloth.mesh=bad.obj: 'cloth.mesh': cannot find 'bad.obj'"), std::string::npos) << r.out;
+
+    const auto fin = std::filesystem::temp_directory_path() / "clothsim_cli_fin.obj";
+    std::ofstream(fin) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0 -1 0\nf 1 2 3\nf 1 2 4\nf 2 1 5\n";
+    r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set cloth.mesh=" + fin.string() + " 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find(fin.string() + ":8: the mesh is not a manifold"), std::string::npos) << r.out;
+    std::filesystem::remove(fin);
+
+    r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set cloth.pin_vertices=0,5,1600 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("particle 1600 does not exist: the cloth has 1600 particles"), std::string::npos) << r.out;
+
+    r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set cloth.pin_vertices=0,x 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("cannot read '0,x' as int[]"), std::string::npos) << r.out;
+
+    r = runProcess(kExe + " --list-params");
+    EXPECT_NE(r.out.find("\ncloth.mesh\tpath\tdefault \"\"\t"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\ncloth.pin_vertices\tint[]\tdefault []\t"), std::string::npos) << r.out;
+}
+
 TEST(CommandLine, ListingsPrintOneEntryPerLine) {
     ProcessResult r = runProcess(kExe + " --list-solvers");
     EXPECT_EQ(r.exitCode, 0);

@@ -25,6 +25,29 @@ bool parseInteger(const std::string& text, Int& out, Int lo, Int hi) {
 
 ParsedCommandLine fail(std::string message) { return {std::nullopt, std::move(message)}; }
 
+// "U,V" with both in [0, 1].
+bool parseUV(const std::string& text, glm::vec2& out) {
+    const auto comma = text.find(',');
+    if (comma == std::string::npos) return false;
+    const std::string parts[2] = {text.substr(0, comma), text.substr(comma + 1)};
+    for (int k = 0; k < 2; ++k) {
+        float value{};
+        const char* first = parts[k].data();
+        const char* last = first + parts[k].size();
+        auto [end, ec] = std::from_chars(first, last, value);
+        if (ec != std::errc() || end != last || !(value >= 0.0f && value <= 1.0f)) return false;
+        out[k] = value;
+    }
+    return true;
+}
+
+// "U0,V0:U1,V1".
+bool parseCut(const std::string& text, CommandLine::Cut& cut) {
+    const auto colon = text.find(':');
+    return colon != std::string::npos && parseUV(text.substr(0, colon), cut.from) &&
+           parseUV(text.substr(colon + 1), cut.to) && cut.from != cut.to;
+}
+
 } // namespace
 
 std::string usageText() {
@@ -36,7 +59,7 @@ usage:
   clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
       render N frames (one physics step each), save the window as PNG, exit
   clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
-           [--stats-json PATH|-] [--dump-obj PATH]
+           [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH]
       run N physics steps (default 600) with no window and no OpenGL, then
       write the stats as one JSON object (to PATH, or stdout for -) and/or the
       final cloth as a Wavefront OBJ
@@ -49,6 +72,8 @@ options:
                       ('solver' is short for 'solver.id'; see --list-params)
   --headless          no window, no OpenGL
   --steps N           headless: physics steps to run (1 .. 10000000)
+  --cut U0,V0:U1,V1   headless: before the first step, cut the cloth along the segment
+                      between two points of its rest (u, v) square [0,1]^2 (repeatable)
   --stats-json PATH   headless: write the stats JSON to PATH ('-' = stdout)
   --dump-obj PATH     headless: write the final cloth as OBJ (v and f lines)
   --frames N          window: render N frames then exit (1 .. 1000000)
@@ -106,6 +131,12 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         } else if (arg == "--dump-obj") {
             if (!value(v) || v.empty()) return fail("--dump-obj needs a path");
             cl.dumpObj = v;
+        } else if (arg == "--cut") {
+            CommandLine::Cut cut;
+            if (!value(v) || !parseCut(v, cut))
+                return fail("--cut needs U0,V0:U1,V1: two different points of the rest (u, v) square, each "
+                            "coordinate in [0, 1], e.g. --cut 0,0.5:1,0.5");
+            cl.cuts.push_back(cut);
         } else if (arg == "--frames") {
             if (!value(v) || !parseInteger(v, cl.frames, 1, 1'000'000))
                 return fail("--frames needs a whole number in [1, 1000000]");
@@ -122,7 +153,8 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         if (cl.frames > 0 || !cl.screenshotPath.empty()) return fail("--frames and --screenshot need a window, not --headless");
         cl.mode = RunMode::Headless;
     } else {
-        if (stepsGiven || cl.statsJson || cl.dumpObj) return fail("--steps, --stats-json and --dump-obj need --headless");
+        if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty())
+            return fail("--steps, --cut, --stats-json and --dump-obj need --headless");
         if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");
     }
     return {cl, {}};

@@ -2,6 +2,7 @@
 // The command line — a contract that scripts, tests and later features rely on.
 // Keep these names stable; document changes in the README and in --help.
 #include <filesystem>
+#include <glm/vec2.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,10 @@ struct CommandLine {
     long long steps = 600;                    // headless: physics steps to run
     std::optional<std::string> statsJson;     // headless: path, or "-" for stdout
     std::optional<std::filesystem::path> dumpObj;  // headless: final cloth as OBJ
+    struct Cut {
+        glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
+    };
+    std::vector<Cut> cuts;                    // headless: --cut U0,V0:U1,V1, applied before the first step
     int frames = 0;                           // app: render N frames then exit
     std::filesystem::path screenshotPath;     // app: with --frames, save the last frame
 };

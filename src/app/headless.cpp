@@ -1,6 +1,7 @@
 #include "headless.hpp"
 
 #include "scene/scene.hpp"
+#include "sim/topology_edit.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -110,7 +111,19 @@ std::string reportJson(const HeadlessReport& r) {
         << "  \"bbox_min\": " << jsonVec(r.cloth.bboxMin) << ",\n"
         << "  \"bbox_max\": " << jsonVec(r.cloth.bboxMax) << ",\n"
         << "  \"kinetic_energy\": " << jsonNumber(r.cloth.kineticEnergy) << ",\n"
-        << "  \"nan_count\": " << r.cloth.nanCount << ",\n";
+        << "  \"nan_count\": " << r.cloth.nanCount << ",\n"
+        << "  \"triangles\": " << r.cloth.triangles << ",\n"
+        << "  \"border_edges\": " << r.cloth.borderEdges << ",\n"
+        << "  \"torn_links\": " << r.cloth.tornLinks << ",\n"
+        << "  \"pieces\": " << r.cloth.pieces.size() << ",\n"
+        << "  \"piece_list\": [";
+    for (std::size_t k = 0; k < r.cloth.pieces.size(); ++k) {
+        const PieceStats& p = r.cloth.pieces[k];
+        out << (k ? ", " : "") << "{\"particles\": " << p.particles << ", \"pinned\": " << p.pinned
+            << ", \"mass\": " << jsonNumber(p.mass) << ", \"centroid\": " << jsonVec(p.centroid)
+            << ", \"min_y\": " << jsonNumber(p.minY) << "}";
+    }
+    out << "],\n";
     if (r.cloth.selfMinDistance) out << "  \"self_min_distance\": " << jsonNumber(*r.cloth.selfMinDistance) << ",\n";
     out << "  \"rigid_bodies\": [";
     for (std::size_t k = 0; k < r.rigidBodies.size(); ++k) {
@@ -150,6 +163,13 @@ int runHeadless(const CommandLine& cl) {
         std::cerr << "clothsim: " << sim.world().clothError << "\n";
         return 2;
     }
+    for (const CommandLine::Cut& cut : cl.cuts) {
+        const CutResult result = cutAlongRestSegment(sim.world().cloth, cut.from, cut.to);
+        if (!result.changed())
+            std::cerr << "clothsim: --cut " << cut.from.x << "," << cut.from.y << ":" << cut.to.x << "," << cut.to.y
+                      << " crosses no edge of the cloth\n";
+    }
+    if (!cl.cuts.empty()) sim.topologyEdited();
     std::vector<double> stepMs;
     HeadlessReport report = runSteps(sim, cl.steps, stepMs);
     report.scene = scene.path;

@@ -110,8 +110,11 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
     if (cloth.particleCount() > 0 && !cloth.triangles.empty()) {
         m_clothNormals.resize(cloth.particleCount());  // allocates only when the count grows
         computeVertexNormals(cloth, m_clothNormals);
-        m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, m_clothTopologyDirty);
+        // a tear or cut re-points triangles at new particles: upload the indices again
+        const bool topologyChanged = m_clothTopologyDirty || cloth.topologyVersion != m_clothTopologyVersion;
+        m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, topologyChanged);
         m_clothTopologyDirty = false;
+        m_clothTopologyVersion = cloth.topologyVersion;
     }
     updateShadowMap(world);
 

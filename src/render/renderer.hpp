@@ -95,6 +95,7 @@ private:
     std::vector<glm::vec3> m_clothNormals;  // kept between frames: no allocation per frame
     std::vector<Marker> m_markers;          // kept until replaced
     bool m_clothTopologyDirty = true;
+    std::uint64_t m_clothTopologyVersion = 0;  // of the triangles last uploaded
     CameraView m_view;
 };
 

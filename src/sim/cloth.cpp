@@ -64,6 +64,23 @@ Cloth buildGridCloth(const ClothSettings& settings) { return buildCloth(gridShap
 
 namespace {
 
+// Every particle on an edge of only one triangle: the outline, holes included.
+void pinBorder(Cloth& cloth) {
+    std::vector<std::pair<EdgeKey, int>> edges;
+    for (const glm::uvec3& t : cloth.triangles)
+        for (int k = 0; k < 3; ++k) edges.push_back({triangleEdge(t, k), 1});
+    std::sort(edges.begin(), edges.end());
+    for (std::size_t i = 0; i < edges.size();) {
+        std::size_t j = i;
+        while (j < edges.size() && edges[j].first == edges[i].first) ++j;
+        if (j - i == 1) {
+            cloth.setPinned(edges[i].first.a, true);
+            cloth.setPinned(edges[i].first.b, true);
+        }
+        i = j;
+    }
+}
+
 // The presets on a mesh without grid indices, read from its rest shape.
 void applyMeshPinPreset(Cloth& cloth, PinPreset preset) {
     if (preset == PinPreset::None || cloth.particleCount() == 0) return;
@@ -97,6 +114,7 @@ void applyMeshPinPreset(Cloth& cloth, PinPreset preset) {
     case PinPreset::AllCorners:
         for (std::size_t i : {lowX, highX, lowZ, highZ}) cloth.setPinned(i, true);
         break;
+    case PinPreset::Border: pinBorder(cloth); break;
     }
 }
 
@@ -115,6 +133,10 @@ void applyPinPreset(Cloth& cloth, PinPreset preset) {
     case PinPreset::TopCorners: pin(0, 0); pin(nx - 1, 0); break;
     case PinPreset::TopRow: for (int x = 0; x < nx; ++x) pin(x, 0); break;
     case PinPreset::AllCorners: pin(0, 0); pin(nx - 1, 0); pin(0, ny - 1); pin(nx - 1, ny - 1); break;
+    case PinPreset::Border:
+        for (int x = 0; x < nx; ++x) pin(x, 0), pin(x, ny - 1);
+        for (int y = 0; y < ny; ++y) pin(0, y), pin(nx - 1, y);
+        break;
     }
 }
 

@@ -111,7 +111,8 @@ std::span<const Link> stretchAndShearLinks(const Cloth& cloth);
 
 // Grids: the preset's grid particles. Other meshes: top_row pins the particles at
 // the top of the rest shape (highest y, within 1 mm), top_corners the two ends of
-// that row, corners the extremes of the rest shape's outline in x and z.
+// that row, corners the extremes of the rest shape's outline in x and z. Border
+// pins every particle of the outline on any mesh: a drum skin.
 void applyPinPreset(Cloth& cloth, PinPreset preset);
 
 // Toggles the pin of one grid corner: 0 top-left, 1 top-right, 2 bottom-left,

@@ -210,9 +210,9 @@ std::vector<ParamDef> buildTable() {
          "is stretched more by gravity for the same compliance and pushed less by wind.",
          {}, true, CS_FIELD(float, cloth.density)});
     row({"cloth.pins", "pins", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("top_corners"), "",
-         "Which particles are held still: none, the two top corners, the whole top row, or all "
-         "four corners.",
-         {"none", "top_corners", "top_row", "corners"}, false, CS_CHOICE_FIELD(PinPreset, cloth.pins)});
+         "Which particles are held still: none, the two top corners, the whole top row, all "
+         "four corners, or the whole outline (a drum skin).",
+         {"none", "top_corners", "top_row", "corners", "border"}, false, CS_CHOICE_FIELD(PinPreset, cloth.pins)});
     row({"cloth.mesh", "mesh (OBJ)", T::Path, G::Cloth, kOnReset, 0, 0, std::string(), "",
          "A Wavefront OBJ file whose triangles are the cloth (polygons are triangulated; OBJ vertex k, "
          "from 0, is particle k). Empty: the grid of resolution x spacing. A relative path is looked up "

@@ -11,7 +11,7 @@ namespace cs {
 
 enum class Orientation : int { Vertical, Horizontal };
 enum class MassMode : int { PerParticle, Density };
-enum class PinPreset : int { None, TopCorners, TopRow, AllCorners };
+enum class PinPreset : int { None, TopCorners, TopRow, AllCorners, Border };
 enum class LinkPattern : int { Level, Stencil12 };
 enum class BendingModel : int { Links, Dihedral };
 

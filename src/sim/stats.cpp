@@ -1,6 +1,7 @@
 #include "stats.hpp"
 
 #include "collision/self_collision.hpp"
+#include "topology.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -58,6 +59,29 @@ ClothStats measureCloth(const World& world) {
         out.selfMinDistance = query.minDistance(cloth, thickness, 2.0f * thickness);
     }
     if (mass > 0.0) out.centroid = glm::vec3(weighted / mass);
+
+    out.triangles = cloth.triangles.size();
+    out.borderEdges = countBorderEdges(cloth);
+    out.tornLinks = cloth.tornLinks;
+    const Pieces pieces = findPieces(cloth);
+    out.pieces.assign(pieces.count, PieceStats{});
+    std::vector<glm::dvec3> pieceWeighted(pieces.count, glm::dvec3(0.0));
+    std::vector<std::uint8_t> seen(pieces.count, 0);
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
+        PieceStats& p = out.pieces[pieces.of[i]];
+        const glm::vec3 x = cloth.positions[i];
+        ++p.particles;
+        if (cloth.pinned[i]) ++p.pinned;
+        if (!finite(x)) continue;
+        p.mass += cloth.masses[i];
+        pieceWeighted[pieces.of[i]] += glm::dvec3(x) * static_cast<double>(cloth.masses[i]);
+        p.minY = seen[pieces.of[i]] ? std::min(p.minY, x.y) : x.y;
+        seen[pieces.of[i]] = 1;
+    }
+    for (std::size_t k = 0; k < pieces.count; ++k)
+        if (out.pieces[k].mass > 0.0f) out.pieces[k].centroid = glm::vec3(pieceWeighted[k] / double(out.pieces[k].mass));
+    std::stable_sort(out.pieces.begin(), out.pieces.end(),
+                     [](const PieceStats& a, const PieceStats& b) { return a.particles > b.particles; });
     return out;
 }
 

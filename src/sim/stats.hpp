@@ -5,8 +5,18 @@
 
 #include <cstddef>
 #include <optional>
+#include <vector>
 
 namespace cs {
+
+// One connected piece of the cloth.
+struct PieceStats {
+    std::size_t particles = 0;
+    std::size_t pinned = 0;
+    float mass = 0.0f;              // kilograms
+    glm::vec3 centroid{0.0f};       // mass-weighted, metres
+    float minY = 0.0f;              // metres
+};
 
 struct ClothStats {
     float maxStretchRatio = 0.0f;   // max over stretch links of length / rest length
@@ -20,6 +30,10 @@ struct ClothStats {
     // closest two particles that are not neighbours in the cloth, metres, when self-collision
     // is on (infinity when none is within twice the self thickness)
     std::optional<float> selfMinDistance;
+    std::size_t triangles = 0;
+    std::size_t borderEdges = 0;    // edges of one triangle only: the outline and the cuts
+    std::uint64_t tornLinks = 0;    // links broken by tearing or cut since the cloth was built
+    std::vector<PieceStats> pieces; // connected components, the largest first
 };
 
 ClothStats measureCloth(const World& world);

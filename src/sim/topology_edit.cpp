@@ -198,19 +198,20 @@ CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1) {
     return cutEdges(cloth, edges);
 }
 
+bool CutUndo::appliesTo(const Cloth& cloth) const {
+    return m_valid && (cloth.topologyVersion >> 32) == (m_before.topologyVersion >> 32) &&
+           cloth.particleCount() >= m_before.particleCount();
+}
+
 bool CutUndo::restore(Cloth& cloth) {
-    if (!m_valid) return false;
-    m_valid = false;
-    // the cloth must be the one the edit was made on, not a rebuilt one
-    if ((cloth.topologyVersion >> 32) != (m_before.topologyVersion >> 32)) return false;
-    const std::size_t n = m_before.particleCount();
-    if (cloth.particleCount() < n) return false;
-    Cloth restored = std::move(m_before);
-    for (std::size_t i = 0; i < n; ++i) {
-        restored.positions[i] = cloth.positions[i];
-        restored.previousPositions[i] = cloth.previousPositions[i];
-        restored.velocities[i] = cloth.velocities[i];
+    if (!appliesTo(cloth)) {
+        m_valid = false;
+        return false;
     }
+    m_valid = false;
+    Cloth restored = std::move(m_before);
+    for (std::size_t i = 0; i < restored.particleCount(); ++i)
+        if (cloth.pinned[i] != restored.pinned[i]) restored.setPinned(i, cloth.pinned[i] != 0);
     restored.topologyVersion = cloth.topologyVersion + 1;  // newer than both: every cache rebuilds
     restored.pinVersion = cloth.pinVersion + 1;
     cloth = std::move(restored);

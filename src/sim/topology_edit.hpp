@@ -69,14 +69,18 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
 // --cut: cuts along a segment of the rest parameterisation, both ends in [0,1]^2.
 CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1);
 
-// What the cloth was before an edit, so that the edit can be taken back: the
-// particles that existed then get their topology, masses and pins back and keep
-// their current positions and velocities; the copies the edit made are removed.
+// What the cloth was before an edit, so that the edit can be taken back: the cloth
+// goes back to that moment, positions and velocities included. (Keeping the current
+// positions instead would rejoin pieces that have fallen apart with links stretched
+// by metres, which no solver survives.) Pins set since stay set.
 class CutUndo {
 public:
     void remember(const Cloth& before) { m_before = before; m_valid = true; }
     bool available() const { return m_valid; }
-    // false when nothing is remembered or the cloth was rebuilt since.
+    // Whether restore would work on this cloth: something is remembered and the
+    // cloth was not rebuilt (reset, new scene) since.
+    bool appliesTo(const Cloth& cloth) const;
+    // false, changing nothing, when it does not apply.
     bool restore(Cloth& cloth);
     void clear() { m_valid = false; }
 

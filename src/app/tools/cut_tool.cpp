@@ -246,10 +246,6 @@ void CutTool::release(const ToolContext& ctx) {
     m_stroke.clear();
     if (edges.empty()) return;
     m_undo.remember(cloth);
-    m_undoGeneration = cloth.topologyVersion >> 32;
-    m_undoPositions = cloth.positions;
-    m_undoPreviousPositions = cloth.previousPositions;
-    m_undoVelocities = cloth.velocities;
     m_lastCut = {edges.size(), cutEdges(cloth, edges)};
     m_topologyEdited = true;
 }
@@ -258,29 +254,17 @@ void CutTool::cancel() {
     m_stroking = false;
     m_stroke.clear();
     m_undo.clear();
-    m_undoPositions.clear();
-    m_undoPreviousPositions.clear();
-    m_undoVelocities.clear();
     m_lastCut = {};
 }
 
-bool CutTool::canUndo(const Cloth& cloth) const {
-    return m_undo.available() && (cloth.topologyVersion >> 32) == m_undoGeneration;
-}
+bool CutTool::canUndo(const Cloth& cloth) const { return m_undo.appliesTo(cloth); }
 
 bool CutTool::undo(World& world) {
     if (!canUndo(world.cloth)) {
         m_undo.clear();
         return false;
     }
-    Cloth& cloth = world.cloth;
-    if (!m_undo.restore(cloth)) return false;
-    // the particles of before the cut, where they were then (see the top of cut_tool.hpp)
-    if (m_undoPositions.size() == cloth.particleCount()) {
-        cloth.positions = m_undoPositions;
-        cloth.previousPositions = m_undoPreviousPositions;
-        cloth.velocities = m_undoVelocities;
-    }
+    if (!m_undo.restore(world.cloth)) return false;
     m_lastCut = {};
     m_topologyEdited = true;
     return true;

@@ -5,12 +5,8 @@
 // window pixels — is recorded (the app draws it as an overlay); on release every
 // triangle edge of the cloth that the stroke crosses on the visible surface is
 // cut (cutEdges, topology_edit.hpp), and the ends of those edges are split where
-// the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo) and puts the
-// cloth's particles where they were, with the velocities they had, just before
-// the cut: CutUndo alone keeps the current positions, but a piece that has
-// fallen away since would come back joined by links stretched by metres, which
-// the stiff solvers cannot take (XPBD reached thousands of m/s, and the guard
-// kept restoring the same stretched state).
+// the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo): the cloth
+// returns to the moment before the cut, positions and velocities included.
 //
 // Which edges: each joined edge is projected to the screen with the last
 // frame's camera and intersected in 2-D with every segment of the stroke (one
@@ -93,10 +89,6 @@ private:
     bool m_stroking = false;
     std::vector<glm::vec2> m_stroke;    // window pixels
     CutUndo m_undo;
-    std::vector<glm::vec3> m_undoPositions;          // the cloth's state just before the cut
-    std::vector<glm::vec3> m_undoPreviousPositions;
-    std::vector<glm::vec3> m_undoVelocities;
-    std::uint64_t m_undoGeneration = 0; // the cloth generation (topologyVersion >> 32) the undo belongs to
     bool m_topologyEdited = false;
     CutSummary m_lastCut;
 };

@@ -2,6 +2,7 @@
 
 #include "../constraints.hpp"
 #include "../forces.hpp"
+#include "../topology.hpp"
 
 #include <algorithm>
 #include <glm/geometric.hpp>
@@ -50,13 +51,16 @@ std::span<const Tether> TetherCache::get(const Cloth& cloth, float slack) {
     for (std::size_t i = 0; i < cloth.particleCount(); ++i)
         if (cloth.pinned[i]) anchors.push_back(static_cast<std::uint32_t>(i));
     if (anchors.empty()) return m_tethers;
+    // a piece cut or torn off is held by nothing: tether only within a piece
+    const Pieces pieces = findPieces(cloth);
     constexpr std::size_t kPerParticle = 4;
     std::vector<std::pair<float, std::uint32_t>> nearest;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
         if (cloth.pinned[i]) continue;
         nearest.clear();
         for (std::uint32_t a : anchors)
-            nearest.emplace_back(glm::distance(cloth.restPositions[i], cloth.restPositions[a]), a);
+            if (pieces.of[a] == pieces.of[i])
+                nearest.emplace_back(glm::distance(cloth.restPositions[i], cloth.restPositions[a]), a);
         const std::size_t keep = std::min(kPerParticle, nearest.size());
         std::partial_sort(nearest.begin(), nearest.begin() + static_cast<long>(keep), nearest.end());
         for (std::size_t k = 0; k < keep; ++k)

@@ -32,8 +32,10 @@ struct Tether {
     float maxLength;  // metres: rest distance x slack
 };
 
-// Each free particle is tethered to its nearest pinned particles (up to 4, by
-// rest distance). Rebuilt only when pins, topology or slack change.
+// Each free particle is tethered to its nearest pinned particles of the same piece
+// (up to 4, by rest distance). Rebuilt only when pins, topology or slack change.
+// Across a slit that does not part the cloth the rest distance is shorter than
+// the way round through the cloth, so a tether there holds a little too tight.
 class TetherCache {
 public:
     std::span<const Tether> get(const Cloth& cloth, float slack);

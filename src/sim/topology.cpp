@@ -1,6 +1,7 @@
 #include "topology.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <numeric>
@@ -52,6 +53,41 @@ std::vector<HalfEdge> sortedHalfEdges(const std::vector<glm::uvec3>& triangles) 
         return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
     });
     return half;
+}
+
+// Sorts links by kind, and within a kind into colours — sets of links that share
+// no particle — each colour in particle order. Gauss–Seidel solvers (XPBD, PBD,
+// Jakobsen) sweep in this order: within a colour the order does not matter, and
+// the colours interleave over the whole cloth. A plain sweep sorted by particle
+// number runs the corrections one way across an irregular mesh and, with one pass
+// per substep, pumps ripples up until it blows up; colouring does not.
+void orderLinksByColour(std::vector<Link>& links, std::size_t particles) {
+    std::stable_sort(links.begin(), links.end(), [](const Link& l, const Link& r) { return l.kind < r.kind; });
+    std::vector<std::uint64_t> used(particles, 0);  // per particle: colours taken by its links
+    std::vector<std::uint8_t> colour(links.size(), 0);
+    for (std::size_t begin = 0; begin < links.size();) {
+        std::size_t end = begin;
+        while (end < links.size() && links[end].kind == links[begin].kind) ++end;
+        std::fill(used.begin(), used.end(), 0);
+        for (std::size_t l = begin; l < end; ++l) {
+            const std::uint64_t taken = used[links[l].a] | used[links[l].b];
+            // greedy: the first free colour; a particle with over 63 links of one kind shares the last
+            const int c = taken == ~std::uint64_t{0} ? 63 : std::countr_one(taken);
+            colour[l] = static_cast<std::uint8_t>(c);
+            used[links[l].a] |= std::uint64_t{1} << c;
+            used[links[l].b] |= std::uint64_t{1} << c;
+        }
+        begin = end;
+    }
+    std::vector<std::size_t> order(links.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t l, std::size_t r) {
+        if (links[l].kind != links[r].kind) return links[l].kind < links[r].kind;
+        return colour[l] < colour[r];
+    });
+    std::vector<Link> sorted(links.size());
+    for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = links[order[i]];
+    links = std::move(sorted);
 }
 
 } // namespace
@@ -115,7 +151,7 @@ void rebuildLinks(Cloth& cloth) {
         cloth.links.push_back({spanEndA(cloth, span), spanEndB(cloth, span), span.restLength, span.kind});
     }
     cloth.spanLinks.resize(kept);
-    std::stable_sort(cloth.links.begin(), cloth.links.end(), [](const Link& l, const Link& r) { return l.kind < r.kind; });
+    orderLinksByColour(cloth.links, cloth.particleCount());
 
     cloth.bendElements = findBendElements(cloth.restPositions, cloth.triangles, cloth.edgeFlags);
     ++cloth.topologyVersion;

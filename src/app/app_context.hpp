@@ -6,6 +6,7 @@
 #include "scene/scene.hpp"
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
+#include "sim/stats.hpp"
 #include "tools/mouse_tools.hpp"
 
 #include <array>
@@ -80,6 +81,8 @@ struct AppContext {
     SceneDesc scene;                        // as loaded (with --set applied): "reset to scene value"
     std::vector<std::filesystem::path> sceneFiles;  // the selector's list
     Settings settingsAtReset;               // to show which on-reset edits are still pending
+    TopologyStats topologyStats;            // the stats panel's, measured again when the topology changes
+    std::uint64_t topologyStatsVersion = ~0ull;
 
     // --- requests: set by keys and panels, carried out by the loop ----------
     bool paused = false;

@@ -85,6 +85,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         report.wallMsMedian = sorted[sorted.size() / 2];
     }
     report.cloth = measureCloth(world);
+    report.topology = measureTopology(world);
     for (std::size_t k = 0; k < world.colliders.size(); ++k) {
         const Collider& c = world.colliders[k];
         if (c.motion == MotionKind::Dynamic) report.rigidBodies.push_back({k, c.mass, c.pose.position, c.velocity});
@@ -112,13 +113,13 @@ std::string reportJson(const HeadlessReport& r) {
         << "  \"bbox_max\": " << jsonVec(r.cloth.bboxMax) << ",\n"
         << "  \"kinetic_energy\": " << jsonNumber(r.cloth.kineticEnergy) << ",\n"
         << "  \"nan_count\": " << r.cloth.nanCount << ",\n"
-        << "  \"triangles\": " << r.cloth.triangles << ",\n"
-        << "  \"border_edges\": " << r.cloth.borderEdges << ",\n"
-        << "  \"torn_links\": " << r.cloth.tornLinks << ",\n"
-        << "  \"pieces\": " << r.cloth.pieces.size() << ",\n"
+        << "  \"triangles\": " << r.topology.triangles << ",\n"
+        << "  \"border_edges\": " << r.topology.borderEdges << ",\n"
+        << "  \"torn_links\": " << r.topology.tornLinks << ",\n"
+        << "  \"pieces\": " << r.topology.pieces.size() << ",\n"
         << "  \"piece_list\": [";
-    for (std::size_t k = 0; k < r.cloth.pieces.size(); ++k) {
-        const PieceStats& p = r.cloth.pieces[k];
+    for (std::size_t k = 0; k < r.topology.pieces.size(); ++k) {
+        const PieceStats& p = r.topology.pieces[k];
         out << (k ? ", " : "") << "{\"particles\": " << p.particles << ", \"pinned\": " << p.pinned
             << ", \"mass\": " << jsonNumber(p.mass) << ", \"centroid\": " << jsonVec(p.centroid)
             << ", \"min_y\": " << jsonNumber(p.minY) << "}";

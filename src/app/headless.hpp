@@ -31,6 +31,7 @@ struct HeadlessReport {
     int recoveries = 0;
     StepStats lastStep;
     ClothStats cloth;
+    TopologyStats topology;
     std::vector<RigidBodyReport> rigidBodies;
 };
 

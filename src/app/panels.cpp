@@ -627,7 +627,14 @@ void statsSection(AppContext& ctx) {
 
     const ClothStats cloth = measureCloth(world);
     ImGui::Text("particles %zu   constraints %zu", world.cloth.particleCount(), world.cloth.links.size());
-    ImGui::Text("triangles %zu", world.cloth.triangles.size());
+    if (ctx.topologyStatsVersion != world.cloth.topologyVersion) {
+        ctx.topologyStats = measureTopology(world);
+        ctx.topologyStatsVersion = world.cloth.topologyVersion;
+    }
+    const TopologyStats& topology = ctx.topologyStats;
+    ImGui::Text("triangles %zu   pieces %zu", topology.triangles, topology.pieces.size());
+    ImGui::Text("torn links %llu   border edges %zu", static_cast<unsigned long long>(topology.tornLinks),
+                topology.borderEdges);
     ImGui::Text("sim time %.3f s   steps %llu", world.time, static_cast<unsigned long long>(world.steps));
     ImGui::Text("iterations %d   residual %.3g m", s.lastStep.iterations, static_cast<double>(s.lastStep.residual));
     ImGui::Text("kinetic energy %.4g J", cloth.kineticEnergy);

@@ -59,7 +59,12 @@ ClothStats measureCloth(const World& world) {
         out.selfMinDistance = query.minDistance(cloth, thickness, 2.0f * thickness);
     }
     if (mass > 0.0) out.centroid = glm::vec3(weighted / mass);
+    return out;
+}
 
+TopologyStats measureTopology(const World& world) {
+    const Cloth& cloth = world.cloth;
+    TopologyStats out;
     out.triangles = cloth.triangles.size();
     out.borderEdges = countBorderEdges(cloth);
     out.tornLinks = cloth.tornLinks;

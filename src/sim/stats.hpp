@@ -30,13 +30,21 @@ struct ClothStats {
     // closest two particles that are not neighbours in the cloth, metres, when self-collision
     // is on (infinity when none is within twice the self thickness)
     std::optional<float> selfMinDistance;
+};
+
+ClothStats measureCloth(const World& world);
+
+// What tearing and cutting have done to the mesh. Sorts the edges and walks the
+// pieces: O(triangles log triangles), so a per-frame reader caches it by the
+// cloth's topologyVersion (the piece positions are only as fresh as the call).
+struct TopologyStats {
     std::size_t triangles = 0;
     std::size_t borderEdges = 0;    // edges of one triangle only: the outline and the cuts
     std::uint64_t tornLinks = 0;    // links broken by tearing or cut since the cloth was built
     std::vector<PieceStats> pieces; // connected components, the largest first
 };
 
-ClothStats measureCloth(const World& world);
+TopologyStats measureTopology(const World& world);
 
 // Deepest penetration of one point into any collider or the ground, metres (0 if outside).
 float penetrationDepth(const World& world, glm::vec3 x);

@@ -86,10 +86,38 @@ TEST(CommandLine, DumpObjWritesTheCloth) {
     std::filesystem::remove(path);
 }
 
+// The acceptance line: --cut 0,0.5:1,0.5 on hanging.toml gives two pieces
+// and no NaN; the lower, unpinned piece lies on the ground.
+TEST(CommandLine, CutPartsTheHangingClothAndTheLowerHalfFalls) {
+    const Json j = runHeadlessJson("--scene " + scene("hanging.toml") + " --cut 0,0.5:1,0.5 --steps 120");
+    for (const char* key : {"pieces", "piece_list", "torn_links", "border_edges", "triangles"})
+        EXPECT_TRUE(j.has(key)) << key;
+    EXPECT_EQ(j["pieces"].number(), 2);
+    EXPECT_EQ(j["nan_count"].number(), 0);
+    EXPECT_GT(j["torn_links"].number(), 39);  // at least every edge of the strip the cut crossed
+    EXPECT_EQ(j["particles"].number(), 40 * 40 + 2 * 39);
+    ASSERT_EQ(j["piece_list"].array().size(), 2u);
+    for (const Json& piece : j["piece_list"].array()) {
+        if (piece["pinned"].number() == 0) EXPECT_LT(piece["min_y"].number(), 0.05) << "the lower half is on the ground";
+        else EXPECT_GT(piece["min_y"].number(), 1.0) << "the upper half still hangs";
+    }
+    // without a cut: one piece, nothing torn, the outline only
+    const Json whole = runHeadlessJson("--scene " + scene("hanging.toml") + " --steps 5");
+    EXPECT_EQ(whole["pieces"].number(), 1);
+    EXPECT_EQ(whole["torn_links"].number(), 0);
+    EXPECT_EQ(whole["border_edges"].number(), 4 * 39);
+    // two cuts in a cross give four quarters (and a triangle or two where they cross)
+    const Json cross = runHeadlessJson("--scene " + scene("hanging.toml") +
+                                       " --cut 0,0.5:1,0.5 --cut 0.5,0:0.5,1 --steps 5");
+    EXPECT_GE(cross["pieces"].number(), 4);
+}
+
 TEST(CommandLine, BadArgumentsExitNonZeroWithUsage) {
     for (const std::string args : {"--bogus", "--steps", "--headless --steps -3", "--headless --steps ten",
                                    "--frames 0", "--screenshot x.png", "--headless --frames 3",
-                                   "--steps 10", "--set", "--set novalue", "--list-params --list-solvers"}) {
+                                   "--steps 10", "--set", "--set novalue", "--list-params --list-solvers",
+                                   "--headless --cut 0,0.5", "--headless --cut 0,0.5:1.5,0.5", "--headless --cut a,b:c,d",
+                                   "--headless --cut 0.2,0.2:0.2,0.2", "--cut 0,0.5:1,0.5"}) {
         const ProcessResult r = runProcess(kExe + " " + args + " 2>&1");
         EXPECT_NE(r.exitCode, 0) << args;
         EXPECT_NE(r.out.find("usage:"), std::string::npos) << args << "\n" << r.out;

@@ -84,7 +84,7 @@ TEST_P(Tearing, AWeakPullDoesNotTear) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Solvers, Tearing, ::testing::Values("xpbd", "pbd", "implicit_euler", "verlet"),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& p) { return p.param; });
 
 TEST(TearingRule, OffByDefaultAndLive) {
     Settings settings = hangingWithTearing("xpbd");

@@ -209,7 +209,7 @@ TEST_P(RandomEdits, KeepTheMeshSound) {
 
 INSTANTIATE_TEST_SUITE_P(Solvers, RandomEdits,
                          ::testing::Values("xpbd", "pbd", "jakobsen", "symplectic_euler", "implicit_euler", "desbrun"),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& p) { return p.param; });
 
 // Every solver runs on after a cut and a switch of solver.
 TEST(ClothTopology, EverySolverRunsOnACutCloth) {
@@ -230,7 +230,7 @@ TEST(ClothTopology, EverySolverRunsOnACutCloth) {
         simulate(sim, 0.5);
         const ClothStats stats = measureCloth(sim.world());
         EXPECT_EQ(stats.nanCount, 0u) << id;
-        EXPECT_EQ(stats.pieces.size(), 2u) << id;
+        EXPECT_EQ(measureTopology(sim.world()).pieces.size(), 2u) << id;
         EXPECT_NEAR(totalMass(sim.world().cloth), mass, 1e-5f * mass) << id;
         EXPECT_EQ(checkTopology(sim.world().cloth), "") << id;
     }

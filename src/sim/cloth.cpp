@@ -41,9 +41,7 @@ Cloth buildCloth(const ClothShape& shape, const ClothSettings& settings) {
         std::fill(cloth.masses.begin(), cloth.masses.end(), settings.particleMass);
     } else {
         for (const glm::uvec3& t : cloth.triangles) {
-            const glm::vec3 e1 = cloth.positions[t.y] - cloth.positions[t.x];
-            const glm::vec3 e2 = cloth.positions[t.z] - cloth.positions[t.x];
-            const float third = 0.5f * glm::length(glm::cross(e1, e2)) * settings.density / 3.0f;
+            const float third = triangleArea(cloth.positions, t) * settings.density / 3.0f;
             cloth.masses[t.x] += third;
             cloth.masses[t.y] += third;
             cloth.masses[t.z] += third;
@@ -66,18 +64,9 @@ namespace {
 
 // Every particle on an edge of only one triangle: the outline, holes included.
 void pinBorder(Cloth& cloth) {
-    std::vector<std::pair<EdgeKey, int>> edges;
-    for (const glm::uvec3& t : cloth.triangles)
-        for (int k = 0; k < 3; ++k) edges.push_back({triangleEdge(t, k), 1});
-    std::sort(edges.begin(), edges.end());
-    for (std::size_t i = 0; i < edges.size();) {
-        std::size_t j = i;
-        while (j < edges.size() && edges[j].first == edges[i].first) ++j;
-        if (j - i == 1) {
-            cloth.setPinned(edges[i].first.a, true);
-            cloth.setPinned(edges[i].first.b, true);
-        }
-        i = j;
+    for (const EdgeKey& e : findBorderEdges(cloth.triangles)) {
+        cloth.setPinned(e.a, true);
+        cloth.setPinned(e.b, true);
     }
 }
 

@@ -4,6 +4,7 @@
 // other diagonal and every longer link are span links, anchored in the cells
 // their rest segment crosses so that a cut between their ends breaks them.
 #include "cloth.hpp"
+#include "topology.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,8 +42,7 @@ std::pair<float, float> clipToTriangle(glm::vec2 p0, glm::vec2 p1, const glm::ve
     return {in, out};
 }
 
-bool hasCorner(const glm::uvec3& t, std::uint32_t p) { return t.x == p || t.y == p || t.z == p; }
-int cornerOf(const glm::uvec3& t, std::uint32_t p) { return t.x == p ? 0 : (t.y == p ? 1 : 2); }
+bool hasCorner(const glm::uvec3& t, std::uint32_t p) { return cornerOf(t, p) >= 0; }
 int sharedCorners(const glm::uvec3& s, const glm::uvec3& t) {
     return int(hasCorner(t, s.x)) + int(hasCorner(t, s.y)) + int(hasCorner(t, s.z));
 }

@@ -353,10 +353,7 @@ std::string explainProblems(const std::filesystem::path& file, const RawMesh& ra
     std::vector<std::uint8_t> used(x.size(), 0);
     for (std::uint32_t t = 0; t < shape.triangles.size(); ++t) {
         const glm::uvec3& tri = shape.triangles[t];
-        const float area = 0.5f * glm::length(glm::cross(x[tri.y] - x[tri.x], x[tri.z] - x[tri.x]));
-        const float longest = std::max({glm::distance(x[tri.x], x[tri.y]), glm::distance(x[tri.y], x[tri.z]),
-                                        glm::distance(x[tri.z], x[tri.x])});
-        if (!(area > 1e-6f * longest * longest))
+        if (isDegenerate(x, tri))
             return located(file, faceLine(t),
                            "face " + std::to_string(raw.faceOf[t]) + " is degenerate: its corners (vertices " +
                                std::to_string(tri.x) + ", " + std::to_string(tri.y) + ", " + std::to_string(tri.z) +

@@ -25,16 +25,12 @@ bool edgeCut(const std::vector<std::uint8_t>& flags, std::uint32_t triangle, int
 }
 
 // The edge slot of (a, b) in t, or -1.
-int edgeSlot(const glm::uvec3& t, std::uint32_t a, std::uint32_t b) {
+int edgeSlotOf(const glm::uvec3& t, std::uint32_t a, std::uint32_t b) {
     for (int k = 0; k < 3; ++k) {
         const std::uint32_t p = t[k], q = t[(k + 1) % 3];
         if ((p == a && q == b) || (p == b && q == a)) return k;
     }
     return -1;
-}
-
-float restArea(const std::vector<glm::vec3>& x, const glm::uvec3& t) {
-    return 0.5f * glm::length(glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]));
 }
 
 // Every directed triangle edge, sorted by its undirected key: edges in more than
@@ -92,10 +88,20 @@ void orderLinksByColour(std::vector<Link>& links, std::size_t particles) {
 
 } // namespace
 
+float triangleArea(std::span<const glm::vec3> x, const glm::uvec3& t) {
+    return 0.5f * glm::length(glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]));
+}
+
+bool isDegenerate(std::span<const glm::vec3> x, const glm::uvec3& t) {
+    const float longest =
+        std::max({glm::distance(x[t.x], x[t.y]), glm::distance(x[t.y], x[t.z]), glm::distance(x[t.z], x[t.x])});
+    return !(triangleArea(x, t) > 1e-6f * longest * longest);  // NaN counts as degenerate
+}
+
 bool trianglesJoined(const Cloth& cloth, std::uint32_t s, std::uint32_t t) {
     const glm::uvec3& ts = cloth.triangles[s];
     for (int k = 0; k < 3; ++k) {
-        const int other = edgeSlot(cloth.triangles[t], ts[k], ts[(k + 1) % 3]);
+        const int other = edgeSlotOf(cloth.triangles[t], ts[k], ts[(k + 1) % 3]);
         if (other >= 0) return !edgeCut(cloth.edgeFlags, s, k) && !edgeCut(cloth.edgeFlags, t, other);
     }
     return false;
@@ -190,17 +196,19 @@ Pieces findPieces(const Cloth& cloth) {
     return pieces;
 }
 
-std::size_t countBorderEdges(const Cloth& cloth) {
-    const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
-    std::size_t border = 0;
+std::vector<EdgeKey> findBorderEdges(const std::vector<glm::uvec3>& triangles) {
+    const std::vector<HalfEdge> half = sortedHalfEdges(triangles);
+    std::vector<EdgeKey> border;
     for (std::size_t i = 0; i < half.size();) {
         std::size_t j = i;
         while (j < half.size() && half[j].key == half[i].key) ++j;
-        if (j - i == 1) ++border;
+        if (j - i == 1) border.push_back(half[i].key);
         i = j;
     }
     return border;
 }
+
+std::size_t countBorderEdges(const Cloth& cloth) { return findBorderEdges(cloth.triangles).size(); }
 
 std::string checkTopology(const Cloth& cloth) {
     const std::size_t n = cloth.particleCount();
@@ -215,11 +223,7 @@ std::string checkTopology(const Cloth& cloth) {
             return "triangle " + std::to_string(t) + " refers to a particle that does not exist";
         if (tri.x == tri.y || tri.y == tri.z || tri.z == tri.x)
             return "triangle " + std::to_string(t) + " repeats a corner";
-        const float area = restArea(cloth.restPositions, tri);
-        const float longest = std::max({glm::distance(cloth.restPositions[tri.x], cloth.restPositions[tri.y]),
-                                        glm::distance(cloth.restPositions[tri.y], cloth.restPositions[tri.z]),
-                                        glm::distance(cloth.restPositions[tri.z], cloth.restPositions[tri.x])});
-        if (!(area > 1e-6f * longest * longest)) return "triangle " + std::to_string(t) + " has no area";
+        if (isDegenerate(cloth.restPositions, tri)) return "triangle " + std::to_string(t) + " has no area";
     }
     const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
     for (std::size_t i = 0; i + 2 < half.size(); ++i)
@@ -257,11 +261,7 @@ std::string validateShape(const ClothShape& shape, bool allowPieces) {
         if (tri.x == tri.y || tri.y == tri.z || tri.z == tri.x)
             return "triangle " + std::to_string(t) + " is degenerate: it uses vertex " +
                    std::to_string(tri.x == tri.y || tri.x == tri.z ? tri.x : tri.y) + " twice";
-        const float area = restArea(shape.positions, tri);
-        const float longest = std::max({glm::distance(shape.positions[tri.x], shape.positions[tri.y]),
-                                        glm::distance(shape.positions[tri.y], shape.positions[tri.z]),
-                                        glm::distance(shape.positions[tri.z], shape.positions[tri.x])});
-        if (!(area > 1e-6f * longest * longest))
+        if (isDegenerate(shape.positions, tri))
             return "triangle " + std::to_string(t) + " is degenerate: its corners (vertices " + std::to_string(tri.x) +
                    ", " + std::to_string(tri.y) + ", " + std::to_string(tri.z) + ") are in a line";
         used[tri.x] = used[tri.y] = used[tri.z] = 1;

@@ -4,6 +4,7 @@
 #include "cloth.hpp"
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,17 @@ struct EdgeKey {
 };
 inline EdgeKey edgeKey(std::uint32_t a, std::uint32_t b) { return a < b ? EdgeKey{a, b} : EdgeKey{b, a}; }
 
-// Corner `k`'s particle and the edge from corner k to corner k + 1.
-inline std::uint32_t corner(const glm::uvec3& t, int k) { return t[k]; }
+// The edge from corner k to corner k + 1.
 inline EdgeKey triangleEdge(const glm::uvec3& t, int k) { return edgeKey(t[k], t[(k + 1) % 3]); }
+
+// Which corner (0-2) of t is particle p; -1 when p is not a corner of t.
+inline int cornerOf(const glm::uvec3& t, std::uint32_t p) { return t.x == p ? 0 : (t.y == p ? 1 : (t.z == p ? 2 : -1)); }
+
+// Area of triangle t over the points x, square metres.
+float triangleArea(std::span<const glm::vec3> x, const glm::uvec3& t);
+
+// Whether triangle t has (near) no area: below 1e-6 of its longest edge squared.
+bool isDegenerate(std::span<const glm::vec3> x, const glm::uvec3& t);
 
 // Whether triangles s and t are joined across an edge: they share two particles
 // and neither has cut that edge.
@@ -48,6 +57,7 @@ struct Pieces {
 Pieces findPieces(const Cloth& cloth);
 
 // Edges that belong to exactly one triangle: the cloth's outline, cuts included.
+std::vector<EdgeKey> findBorderEdges(const std::vector<glm::uvec3>& triangles);
 std::size_t countBorderEdges(const Cloth& cloth);
 
 // Empty when the mesh is sound; otherwise the first broken rule: a corner or link

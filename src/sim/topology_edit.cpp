@@ -8,13 +8,6 @@
 namespace cs {
 namespace {
 
-int slotOf(const glm::uvec3& t, std::uint32_t p) { return t.x == p ? 0 : (t.y == p ? 1 : (t.z == p ? 2 : -1)); }
-
-float restArea(const Cloth& cloth, const glm::uvec3& t) {
-    const auto& x = cloth.restPositions;
-    return 0.5f * glm::length(glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]));
-}
-
 float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
 
 // Whether the segments p0-p1 and q0-q1 cross at a point inside both.
@@ -34,7 +27,7 @@ TopologyEditor::TopologyEditor(Cloth& cloth) : m_cloth(cloth), m_fans(cloth.part
 
 bool TopologyEditor::isEdge(std::uint32_t a, std::uint32_t b) const {
     for (std::uint32_t t : m_fans[a])
-        if (slotOf(m_cloth.triangles[t], b) >= 0) return true;
+        if (cornerOf(m_cloth.triangles[t], b) >= 0) return true;
     return false;
 }
 
@@ -44,7 +37,7 @@ bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
     int sharing = 0;
     for (std::uint32_t t : m_fans[a]) {
         const glm::uvec3& tri = m_cloth.triangles[t];
-        if (slotOf(tri, b) < 0) continue;
+        if (cornerOf(tri, b) < 0) continue;
         for (int k = 0; k < 3; ++k) {
             if (triangleEdge(tri, k) != edgeKey(a, b)) continue;
             const auto bit = static_cast<std::uint8_t>(kEdgeCut << k);
@@ -99,7 +92,7 @@ std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNorm
     std::vector<float> area(roots.size(), 0.0f);
     float total = 0.0f;
     for (std::size_t i = 0; i < k; ++i) {
-        const float a = restArea(c, c.triangles[fan[i]]);
+        const float a = triangleArea(c.restPositions, c.triangles[fan[i]]);
         area[static_cast<std::size_t>(std::find(roots.begin(), roots.end(), find(i)) - roots.begin())] += a;
         total += a;
     }
@@ -116,12 +109,12 @@ std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNorm
         for (std::size_t i = 0; i < k; ++i) {
             if (find(i) != roots[g]) continue;
             glm::uvec3& t = m_cloth.triangles[fan[i]];
-            t[slotOf(t, v)] = copy;
+            t[cornerOf(t, v)] = copy;
             copyFan.push_back(fan[i]);
         }
         std::vector<std::uint32_t>& own = m_fans[v];
         own.erase(std::remove_if(own.begin(), own.end(),
-                                 [&](std::uint32_t t) { return slotOf(m_cloth.triangles[t], v) < 0; }),
+                                 [&](std::uint32_t t) { return cornerOf(m_cloth.triangles[t], v) < 0; }),
                   own.end());
         m_cloth.setPinned(copy, m_cloth.pinned[v] != 0);
         ++m_result.particlesAdded;

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -97,6 +98,32 @@ TEST(CuttingSphere, TearsAHoleOnlyWhereTheSpherePressed) {
     for (int i = 0; i < 150; ++i) untorn.step();
     EXPECT_EQ(countBorderEdges(untorn.world().cloth), border);
     EXPECT_EQ(untorn.world().cloth.particleCount(), particles);
+}
+
+// The flag holds in the gale at its cut length and shreds at a lower one; either
+// way the column on the pole keeps every pin.
+TEST(FlagInAGale, HoldsAtItsCutLengthAndShredsBelowIt) {
+    for (const char* cut : {"1.6", "1.3"}) {
+        const SceneDesc scene = loadOrFail("flag.toml", {std::string("tearing.max_stretch=") + cut});
+        Simulation sim(makeWorld(scene.settings, scene.colliders));
+        std::size_t pins = 0;
+        for (std::uint8_t p : sim.world().cloth.pinned) pins += p;
+        EXPECT_EQ(pins, 32u) << "the pin box holds the column at the pole";
+        for (int i = 0; i < 600; ++i) sim.step();
+        const TopologyStats topology = measureTopology(sim.world());
+        EXPECT_EQ(measureCloth(sim.world()).nanCount, 0u);
+        EXPECT_EQ(sim.recoveries(), 0);
+        EXPECT_TRUE(std::any_of(topology.pieces.begin(), topology.pieces.end(),
+                                [&](const PieceStats& p) { return p.pinned == pins; }))
+            << cut << ": the column on the pole came apart";
+        if (std::string(cut) == "1.6") {
+            EXPECT_EQ(topology.tornLinks, 0u);
+            EXPECT_EQ(topology.pieces.size(), 1u);
+        } else {
+            EXPECT_GT(topology.tornLinks, 100u);
+            EXPECT_GT(topology.pieces.size(), 2u);
+        }
+    }
 }
 
 } // namespace

@@ -24,8 +24,6 @@ struct Grid {
     std::uint32_t firstTriangle(int cx, int cy) const { return static_cast<std::uint32_t>(2 * (cy * (nx - 1) + cx)); }
 };
 
-float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
-
 // The parameter interval [in, out] of p0 + t (p1 - p0), t in [0, 1], inside the
 // triangle (Cyrus–Beck clipping against its three sides); empty when in >= out.
 std::pair<float, float> clipToTriangle(glm::vec2 p0, glm::vec2 p1, const glm::vec2 corners[3]) {

@@ -93,8 +93,6 @@ std::string firstLine(std::string message) {
     return message;
 }
 
-float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
-
 // One polygon as triangles with its winding: a convex quad along its shorter
 // diagonal, anything else by ear clipping in the polygon's own plane (Newell's
 // normal); a fan where clipping finds no ear (a self-intersecting outline).
@@ -326,17 +324,6 @@ std::vector<glm::vec2> planarUV(const std::vector<glm::vec3>& x) {
     return uv;
 }
 
-// Union-find with path halving, for pieces.
-struct DisjointSets {
-    explicit DisjointSets(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
-    std::uint32_t find(std::uint32_t x) {
-        while (parent[x] != x) x = parent[x] = parent[parent[x]];
-        return x;
-    }
-    void join(std::uint32_t x, std::uint32_t y) { parent[find(x)] = find(y); }
-    std::vector<std::uint32_t> parent;
-};
-
 // validateShape's rules, explained with the file's faces, vertices and lines.
 std::string explainProblems(const std::filesystem::path& file, const RawMesh& raw, const ClothShape& shape,
                             bool allowPieces) {
@@ -366,17 +353,7 @@ std::string explainProblems(const std::filesystem::path& file, const RawMesh& ra
                            "vertex " + std::to_string(i) + " belongs to no face; every vertex must be part of the cloth");
 
     // an edge in more than two faces
-    struct HalfEdge {
-        EdgeKey key;
-        std::uint32_t triangle;
-    };
-    std::vector<HalfEdge> half;
-    half.reserve(3 * shape.triangles.size());
-    for (std::uint32_t t = 0; t < shape.triangles.size(); ++t)
-        for (int k = 0; k < 3; ++k) half.push_back({triangleEdge(shape.triangles[t], k), t});
-    std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) {
-        return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
-    });
+    const std::vector<HalfEdge> half = sortedHalfEdges(shape.triangles);
     for (std::size_t i = 0; i + 2 < half.size(); ++i) {
         if (half[i].key != half[i + 2].key) continue;
         std::size_t j = i;
@@ -392,19 +369,13 @@ std::string explainProblems(const std::filesystem::path& file, const RawMesh& ra
     }
 
     if (!allowPieces) {
-        DisjointSets sets(x.size());
-        for (const glm::uvec3& t : shape.triangles) {
-            sets.join(t.x, t.y);
-            sets.join(t.y, t.z);
-        }
-        std::size_t pieces = 0;
-        for (std::uint32_t i = 0; i < x.size(); ++i) pieces += sets.find(i) == i ? 1 : 0;
-        if (pieces > 1) {
+        const Pieces pieces = findPieces(shape.triangles, x.size());
+        if (pieces.count > 1) {
             // the lowest-numbered vertex that is not in vertex 0's piece
             std::uint32_t firstApart = 1;
-            while (sets.find(firstApart) == sets.find(0)) ++firstApart;
+            while (pieces.of[firstApart] == pieces.of[0]) ++firstApart;
             return located(file, raw.vertexLine[firstApart],
-                           "the mesh has " + std::to_string(pieces) + " unconnected pieces: vertex " +
+                           "the mesh has " + std::to_string(pieces.count) + " unconnected pieces: vertex " +
                                std::to_string(firstApart) + " is not connected to vertex 0 (set cloth.allow_pieces = "
                                "true to accept several pieces)");
         }

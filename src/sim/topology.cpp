@@ -33,24 +33,6 @@ int edgeSlotOf(const glm::uvec3& t, std::uint32_t a, std::uint32_t b) {
     return -1;
 }
 
-// Every directed triangle edge, sorted by its undirected key: edges in more than
-// two triangles, border edges and hinges are runs of equal keys.
-struct HalfEdge {
-    EdgeKey key;
-    std::uint32_t triangle;
-    int slot;
-};
-std::vector<HalfEdge> sortedHalfEdges(const std::vector<glm::uvec3>& triangles) {
-    std::vector<HalfEdge> half;
-    half.reserve(triangles.size() * 3);
-    for (std::uint32_t t = 0; t < triangles.size(); ++t)
-        for (int k = 0; k < 3; ++k) half.push_back({triangleEdge(triangles[t], k), t, k});
-    std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) {
-        return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
-    });
-    return half;
-}
-
 // Sorts links by kind, and within a kind into colours — sets of links that share
 // no particle — each colour in particle order. Gauss–Seidel solvers (XPBD, PBD,
 // Jakobsen) sweep in this order: within a colour the order does not matter, and
@@ -96,6 +78,17 @@ bool isDegenerate(std::span<const glm::vec3> x, const glm::uvec3& t) {
     const float longest =
         std::max({glm::distance(x[t.x], x[t.y]), glm::distance(x[t.y], x[t.z]), glm::distance(x[t.z], x[t.x])});
     return !(triangleArea(x, t) > 1e-6f * longest * longest);  // NaN counts as degenerate
+}
+
+std::vector<HalfEdge> sortedHalfEdges(const std::vector<glm::uvec3>& triangles) {
+    std::vector<HalfEdge> half;
+    half.reserve(triangles.size() * 3);
+    for (std::uint32_t t = 0; t < triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) half.push_back({triangleEdge(triangles[t], k), t, k});
+    std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) {
+        return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
+    });
+    return half;
 }
 
 bool trianglesJoined(const Cloth& cloth, std::uint32_t s, std::uint32_t t) {
@@ -179,16 +172,18 @@ void addHingeLinks(ClothShape& shape) {
     }
 }
 
-Pieces findPieces(const Cloth& cloth) {
-    DisjointSets sets(cloth.particleCount());
-    for (const glm::uvec3& t : cloth.triangles) {
+Pieces findPieces(const Cloth& cloth) { return findPieces(cloth.triangles, cloth.particleCount()); }
+
+Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particles) {
+    DisjointSets sets(particles);
+    for (const glm::uvec3& t : triangles) {
         sets.join(t.x, t.y);
         sets.join(t.y, t.z);
     }
     Pieces pieces;
-    pieces.of.assign(cloth.particleCount(), 0);
-    std::vector<std::uint32_t> label(cloth.particleCount(), ~0u);
-    for (std::uint32_t i = 0; i < cloth.particleCount(); ++i) {
+    pieces.of.assign(particles, 0);
+    std::vector<std::uint32_t> label(particles, ~0u);
+    for (std::uint32_t i = 0; i < particles; ++i) {
         const std::uint32_t root = sets.find(i);
         if (label[root] == ~0u) label[root] = static_cast<std::uint32_t>(pieces.count++);
         pieces.of[i] = label[root];
@@ -275,13 +270,9 @@ std::string validateShape(const ClothShape& shape, bool allowPieces) {
                    std::to_string(half[i].key.b) + " belongs to triangles " + std::to_string(half[i].triangle) + ", " +
                    std::to_string(half[i + 1].triangle) + " and " + std::to_string(half[i + 2].triangle);
     if (!allowPieces) {
-        DisjointSets sets(n);
-        for (const glm::uvec3& t : shape.triangles) {
-            sets.join(t.x, t.y);
-            sets.join(t.y, t.z);
-        }
+        const Pieces pieces = findPieces(shape.triangles, n);
         for (std::uint32_t i = 1; i < n; ++i)
-            if (sets.find(i) != sets.find(0))
+            if (pieces.of[i] != pieces.of[0])
                 return "the mesh has more than one piece: vertex " + std::to_string(i) +
                        " is not connected to vertex 0 (allow pieces in the scene to accept it)";
     }

@@ -4,6 +4,7 @@
 #include "cloth.hpp"
 
 #include <cstddef>
+#include <glm/vec2.hpp>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ inline EdgeKey triangleEdge(const glm::uvec3& t, int k) { return edgeKey(t[k], t
 
 // Which corner (0-2) of t is particle p; -1 when p is not a corner of t.
 inline int cornerOf(const glm::uvec3& t, std::uint32_t p) { return t.x == p ? 0 : (t.y == p ? 1 : (t.z == p ? 2 : -1)); }
+
+// The 2-D cross product (the z of the 3-D one): > 0 when b turns left of a.
+inline float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
 
 // Area of triangle t over the points x, square metres.
 float triangleArea(std::span<const glm::vec3> x, const glm::uvec3& t);
@@ -49,11 +53,24 @@ void rebuildLinks(Cloth& cloth);
 // triangles): how a mesh without a grid gets long links like the grid's.
 void addHingeLinks(ClothShape& shape);
 
-// Connected pieces: each particle's piece (0 .. count - 1) through shared triangles.
+// One triangle's directed edge: its undirected key, the triangle and the corner it starts at.
+struct HalfEdge {
+    EdgeKey key;
+    std::uint32_t triangle;
+    int slot;
+};
+
+// Every triangle edge, sorted by key then triangle: an edge's triangles are one
+// run of equal keys (one: a border edge, two: a hinge, more: not a manifold).
+std::vector<HalfEdge> sortedHalfEdges(const std::vector<glm::uvec3>& triangles);
+
+// Connected pieces: each particle's piece (0 .. count - 1) through shared triangles,
+// numbered in order of their lowest particle (particle 0 is in piece 0).
 struct Pieces {
     std::vector<std::uint32_t> of;   // per particle
     std::size_t count = 0;
 };
+Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particles);
 Pieces findPieces(const Cloth& cloth);
 
 // Edges that belong to exactly one triangle: the cloth's outline, cuts included.

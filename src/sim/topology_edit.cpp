@@ -8,8 +8,6 @@
 namespace cs {
 namespace {
 
-float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
-
 // Whether the segments p0-p1 and q0-q1 cross at a point inside both.
 bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
     const float d1 = cross2(p1 - p0, q0 - p0), d2 = cross2(p1 - p0, q1 - p0);

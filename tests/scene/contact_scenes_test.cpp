@@ -1,6 +1,7 @@
 // The contact scenes as shipped, run through the same loader as the app: every
 // solver keeps them finite and out of the colliders, and the heap shows what
 // self-collision is for.
+#include "../support/scene_fixture.hpp"
 #include "scene/scene.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/simulation.hpp"
@@ -16,13 +17,7 @@
 namespace cs {
 namespace {
 
-const std::filesystem::path kScenes = std::filesystem::path(CLOTHSIM_SOURCE_DIR) / "scenes";
-
-SceneDesc loadOrFail(const std::string& file, const std::vector<std::string>& overrides = {}) {
-    const SceneLoad load = loadSceneFile(kScenes / file, overrides);
-    EXPECT_TRUE(load.ok()) << load.errorText();
-    return load.ok() ? *load.scene : SceneDesc{};
-}
+using test::loadOrFail;
 
 struct SceneSolver {
     std::string scene;

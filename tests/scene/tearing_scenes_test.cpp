@@ -1,6 +1,7 @@
 // Cutting and tearing in the shipped scenes, through the same loader as the app:
 // the hanging cloth cut in two drops its lower half with every solver, and the
 // cutting sphere tears a hole where it presses and nowhere else.
+#include "../support/scene_fixture.hpp"
 #include "scene/scene.hpp"
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
@@ -18,13 +19,7 @@
 namespace cs {
 namespace {
 
-const std::filesystem::path kScenes = std::filesystem::path(CLOTHSIM_SOURCE_DIR) / "scenes";
-
-SceneDesc loadOrFail(const std::string& file, const std::vector<std::string>& overrides = {}) {
-    const SceneLoad load = loadSceneFile(kScenes / file, overrides);
-    EXPECT_TRUE(load.ok()) << load.errorText();
-    return load.ok() ? *load.scene : SceneDesc{};
-}
+using test::loadOrFail;
 
 class HangingCutInTwo : public ::testing::TestWithParam<std::string> {};
 

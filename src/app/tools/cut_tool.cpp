@@ -12,8 +12,6 @@ constexpr float kMinStrokeStep = 2.0f;         // pixels between recorded stroke
 constexpr float kOcclusionTolerance = 0.25f;   // of the cloth's spacing: how far in front a hit may lie
 constexpr float kMinClipW = 1e-6f;             // a corner with clip w below this is behind the eye
 
-float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
-
 // Which side of the directed line p0 -> p1 a point is on: true for the left
 // (in window pixels, y down) or on the line — the consistent tie-break that
 // moves the stroke a hair off any particle it runs through.

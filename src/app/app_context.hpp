@@ -93,6 +93,12 @@ struct AppContext {
     bool fullscreenRequested = false;       // F11
     bool quitRequested = false;             // Esc
     bool undoCutRequested = false;          // Ctrl + Z
+    bool cycleShaderRequested = false;      // S: the next cloth shader (render.shader)
+    bool debugViewToggleRequested = false;  // D: debug view (particles and links) on / off
+    bool screenshotRequested = false;       // F12: save a PNG of the scene
+    bool recordToggleRequested = false;     // F9: start / stop recording frames
+    bool saveSceneRequested = false;        // Ctrl + S: write the running scene back to TOML
+    int historyStepRequested = 0;           // Left / Right: frames to move through the time-travel history
     std::optional<std::filesystem::path> sceneRequested;  // picked in the selector
 
     // --- view -----------------------------------------------------------------

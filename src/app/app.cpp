@@ -23,8 +23,6 @@
 namespace cs {
 namespace {
 
-constexpr int kWindowWidth = 1280;
-constexpr int kWindowHeight = 800;
 constexpr double kMaxFrameSeconds = 0.25;  // a stall (debugger, drag of the window) counts as this much
 constexpr double kLagVisibleSeconds = 1.0;
 constexpr float kPhaseSmoothing = 0.05f;   // weight of the newest step in the smoothed phase split
@@ -121,7 +119,7 @@ void onGlfwError(int code, const char* description) {
 
 // --- per-frame work ------------------------------------------------------------
 
-GLFWwindow* createWindow(const std::string& title) {
+GLFWwindow* createWindow(const std::string& title, int width, int height) {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -130,11 +128,11 @@ GLFWwindow* createWindow(const std::string& title) {
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
 #endif
     glfwWindowHint(GLFW_SAMPLES, 4);
-    if (GLFWwindow* window = glfwCreateWindow(kWindowWidth, kWindowHeight, title.c_str(), nullptr, nullptr))
+    if (GLFWwindow* window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr))
         return window;
     std::cerr << "clothsim: no 4x multisampled window; trying without multisampling\n";
     glfwWindowHint(GLFW_SAMPLES, 0);
-    return glfwCreateWindow(kWindowWidth, kWindowHeight, title.c_str(), nullptr, nullptr);
+    return glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
 }
 
 // The cursor's ray through the picture the user sees: the last frame's camera.
@@ -463,7 +461,7 @@ int runApp(const AppOptions& options) {
         return 1;
     }
     GlfwSession session;
-    session.window = createWindow(windowTitle(ctx.scene));
+    session.window = createWindow(windowTitle(ctx.scene), options.windowWidth, options.windowHeight);
     if (!session.window) {
         std::cerr << "clothsim: cannot create a window with an OpenGL 3.3 core context\n";
         return 1;

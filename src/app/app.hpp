@@ -12,6 +12,8 @@ struct AppOptions {
     std::vector<std::string> overrides;       // --set KEY=VALUE, applied after loading
     int frames = 0;                           // > 0: render this many frames, then exit
     std::filesystem::path screenshotPath;     // with frames: save the last frame as PNG
+    int windowWidth = 1280;                   // --size: the window's client area, screen pixels
+    int windowHeight = 800;
 };
 
 // Runs until the window closes (or `frames` have been drawn). Returns the exit code:

@@ -48,6 +48,13 @@ bool parseCut(const std::string& text, CommandLine::Cut& cut) {
            parseUV(text.substr(colon + 1), cut.to) && cut.from != cut.to;
 }
 
+// "WIDTHxHEIGHT", each in [64, 8192].
+bool parseSize(const std::string& text, glm::ivec2& size) {
+    const auto x = text.find('x');
+    return x != std::string::npos && parseInteger(text.substr(0, x), size.x, 64, 8192) &&
+           parseInteger(text.substr(x + 1), size.y, 64, 8192);
+}
+
 } // namespace
 
 std::string usageText() {
@@ -78,6 +85,7 @@ options:
   --dump-obj PATH     headless: write the final cloth as OBJ (v and f lines)
   --frames N          window: render N frames then exit (1 .. 1000000)
   --screenshot PATH   window: with --frames, save the last frame as PNG
+  --size WxH          window: client area in pixels (default 1280x800), e.g. --size 320x200
   --list-solvers      print the solver ids, one per line
   --list-scenes       print the scene files, one per line
   --list-params       print every parameter: key, type, default, range, when it applies, help
@@ -140,6 +148,11 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         } else if (arg == "--frames") {
             if (!value(v) || !parseInteger(v, cl.frames, 1, 1'000'000))
                 return fail("--frames needs a whole number in [1, 1000000]");
+        } else if (arg == "--size") {
+            glm::ivec2 size(0);
+            if (!value(v) || !parseSize(v, size))
+                return fail("--size needs WIDTHxHEIGHT in pixels, each in [64, 8192], e.g. --size 320x200");
+            cl.windowSize = size;
         } else if (arg == "--screenshot") {
             if (!value(v) || v.empty()) return fail("--screenshot needs a path");
             cl.screenshotPath = v;
@@ -150,7 +163,8 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
     if (listings > 1) return fail("give only one of --help, --list-solvers, --list-scenes, --list-params");
     if (listings == 1) return {cl, {}};
     if (headless) {
-        if (cl.frames > 0 || !cl.screenshotPath.empty()) return fail("--frames and --screenshot need a window, not --headless");
+        if (cl.frames > 0 || !cl.screenshotPath.empty() || cl.windowSize)
+            return fail("--frames, --screenshot and --size need a window, not --headless");
         cl.mode = RunMode::Headless;
     } else {
         if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty())
@@ -185,7 +199,14 @@ int runCommandLine(int argc, const char* const* argv) {
         }
         return 0;
     case RunMode::Headless: return runHeadless(cl);
-    case RunMode::App: return runApp({cl.scenePath, cl.overrides, cl.frames, cl.screenshotPath});
+    case RunMode::App: {
+        AppOptions options{cl.scenePath, cl.overrides, cl.frames, cl.screenshotPath};
+        if (cl.windowSize) {
+            options.windowWidth = cl.windowSize->x;
+            options.windowHeight = cl.windowSize->y;
+        }
+        return runApp(options);
+    }
     }
     return 2;
 }

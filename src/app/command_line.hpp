@@ -24,6 +24,7 @@ struct CommandLine {
     std::vector<Cut> cuts;                    // headless: --cut U0,V0:U1,V1, applied before the first step
     int frames = 0;                           // app: render N frames then exit
     std::filesystem::path screenshotPath;     // app: with --frames, save the last frame
+    std::optional<glm::ivec2> windowSize;     // app: --size WxH, the window's client area in pixels
 };
 
 struct ParsedCommandLine {

@@ -329,6 +329,29 @@ std::vector<ParamDef> buildTable() {
     row({"render.roughness", "roughness", T::Float, G::Render, kLive, 0.04, 1.0, 0.65f, "",
          "GGX roughness: low is satin-shiny with a tight highlight, high is matte cotton.",
          {}, false, CS_FIELD(float, render.roughness)});
+    row({"render.shader", "cloth shader", T::Choice, G::Render, kLive, 0, 0, std::string("ggx"), "",
+         "What the cloth's colour shows (key S cycles): ggx, the shaded fabric; blinn_phong_force, the net "
+         "force on each particle relative to the largest of this frame (always spans the whole colour map, so "
+         "it looks lighter); ggx_force, the same force against the fixed render.force_scale (comparable between "
+         "frames and scenes); strain, each triangle's largest edge stretch against render.strain_scale "
+         "(compression in blue); normals, the world normal as colour.",
+         {"ggx", "blinn_phong_force", "ggx_force", "strain", "normals"}, false,
+         CS_CHOICE_FIELD(ClothShader, render.shader)});
+    row({"render.force_scale", "force scale", T::Float, G::Render, kLive, 1e-4, 1e4, 1.0f, "N",
+         "Net force on a particle that reaches the top (yellow) of ggx_force's colour map; larger forces "
+         "clip there. Raising it darkens the cloth and shows differences among the largest forces.",
+         {}, true, CS_FIELD(float, render.forceScale)});
+    row({"render.strain_scale", "strain scale", T::Float, G::Render, kLive, 0.001, 1.0, 0.1f, "",
+         "Relative elongation (length / rest length - 1) of a triangle's most stretched edge at the top of "
+         "the strain map; 0.1 is 10 %. Raising it shows only large stretch, lowering it reveals small stretch.",
+         {}, true, CS_FIELD(float, render.strainScale)});
+    row({"render.texture", "fabric texture", T::Bool, G::Render, kLive, 0, 1, true, "",
+         "Multiply a woven-fabric texture (assets/fabric.png) into the cloth's colour in the ggx view; "
+         "laid out by the cloth's rest UVs, so it stretches and tears with the cloth.",
+         {}, false, CS_FIELD(bool, render.texture)});
+    row({"render.texture_repeat", "texture repeat", T::Float, G::Render, kLive, 0.25, 256.0, 12.0f, "",
+         "How many times the weave repeats across the cloth's rest UV square; raising it makes the weave finer.",
+         {}, true, CS_FIELD(float, render.textureRepeat)});
     row({"render.light_direction", "light direction", T::Vec3, G::Render, kLive, -1.0, 1.0,
          glm::vec3(-0.4f, -1.0f, -0.5f), "", "Direction the key light travels.",
          {}, false, CS_FIELD(glm::vec3, render.lightDirection)});
@@ -341,6 +364,41 @@ std::vector<ParamDef> buildTable() {
          "Draw the cloth's triangles as lines (key W).", {}, false, CS_FIELD(bool, render.wireframe)});
     row({"render.ground", "draw ground", T::Bool, G::Render, kLive, 0, 1, true, "",
          "Draw the gridded ground plane.", {}, false, CS_FIELD(bool, render.showGround)});
+    // debug views: drawn over the scene by the renderer (src/sim/debug_draw.hpp); D toggles points + links
+    row({"render.debug_points", "particles", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Debug view: every particle as a small light-grey dot, so the resolution and how the particles "
+         "bunch up or spread out show through the shading (key D, with links).",
+         {}, false, CS_FIELD(bool, render.debugPoints)});
+    row({"render.debug_links", "links", T::Choice, G::Render, kLive, 0, 0, std::string("off"), "",
+         "Debug view: every link as a line. type: green stretch, sky-blue shear, violet bend links. "
+         "strain: white-grey at rest length, redder the more it is stretched, bluer the more it is "
+         "compressed (full colour at 10 % strain) (key D, with particles).",
+         {"off", "type", "strain"}, false, CS_CHOICE_FIELD(DebugLinkColoring, render.debugLinks)});
+    row({"render.debug_normals", "normals", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Debug view: a short line along each vertex normal (half the mean rest link length), coloured "
+         "like a normal map: red +x, green +y, blue +z. Lines through the cloth mean a flipped side.",
+         {}, false, CS_FIELD(bool, render.debugNormals)});
+    row({"render.debug_colliders", "collider outlines", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Debug view: each collider's surface as mint-green lines (sphere: three great circles; box: "
+         "its edges; capsule: four side lines and its rings; plane: its panel and normal), seen through the cloth.",
+         {}, false, CS_FIELD(bool, render.debugColliders)});
+    row({"render.debug_pins", "pins", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Debug view: pinned particles as large amber dots.",
+         {}, false, CS_FIELD(bool, render.debugPins)});
+    row({"render.tool_markers", "tool markers", T::Bool, G::Render, kLive, 0, 1, true, "",
+         "Highlight the particle under the cursor (what a click grabs) and the one held by the mouse.",
+         {}, false, CS_FIELD(bool, render.toolMarkers)});
+    row({"render.debug_contacts", "self contacts", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Debug view: an orange line between every two particles closer than the self-collision "
+         "thickness that are not neighbours at rest (shown also while self-collision is off: then they "
+         "mark where the cloth passes through itself).",
+         {}, false, CS_FIELD(bool, render.debugContacts)});
+    row({"render.debug_buffers", "buffer textures", T::Bool, G::Render, kLive, 0, 1, false, "",
+         "Debug view: a window showing the particle buffers (positions, previous positions, velocities, "
+         "normals) as small images, one texel per particle in grid order. Positions map the bounding box "
+         "to RGB (x red, y green, z blue); velocities and normals map -max..+max to 0..1 per axis (grey = 0).",
+         {}, false, CS_FIELD(bool, render.debugBuffers)});
+
 
     // --- camera -----------------------------------------------------------
     row({"camera.yaw", "yaw", T::Float, G::Camera, kLive, -360.0, 360.0, 25.0f, "deg",

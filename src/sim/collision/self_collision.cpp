@@ -216,4 +216,23 @@ float SelfCollision::minDistance(const Cloth& cloth, float thickness, float rang
     return found ? std::sqrt(bestSquared) : kNone;
 }
 
+std::size_t SelfCollision::findContacts(const Cloth& cloth, float thickness, std::vector<SelfContactPair>& out) {
+    out.clear();
+    const std::size_t n = cloth.particleCount();
+    if (!(thickness > 0.0f) || n < 2) return 0;
+    build(cloth.positions, thickness);
+    const float thicknessSquared = thickness * thickness;
+    const std::vector<glm::vec3>& x = cloth.positions;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        forEachNeighbour(i, [&](std::uint32_t j) {
+            if (j <= i) return;
+            const glm::vec3 d = x[i] - x[j];
+            const float distanceSquared = glm::dot(d, d);
+            if (distanceSquared >= thicknessSquared || areRestNeighbours(cloth, i, j, thicknessSquared)) return;
+            out.push_back({i, j, std::sqrt(distanceSquared)});
+        });
+    }
+    return out.size();
+}
+
 } // namespace cs

@@ -47,6 +47,13 @@
 
 namespace cs {
 
+// Two particles closer than the self-collision thickness that are not rest neighbours.
+struct SelfContactPair {
+    std::uint32_t a;   // particle index, a < b
+    std::uint32_t b;
+    float distance;    // metres between them now
+};
+
 // Particle–particle self-collision (cloth against itself) with a spatial hash.
 class SelfCollision {
 public:
@@ -62,6 +69,14 @@ public:
     // (rest distance >= thickness), among pairs closer than `range` (metres);
     // +infinity when there is no such pair, or when thickness or range is <= 0.
     float minDistance(const Cloth& cloth, float thickness, float range);
+
+    // Every pair closer than `thickness` (metres) whose rest distance is at least
+    // `thickness` — what project() would push apart, pinned pairs included — written
+    // into `out` (cleared first; its capacity is reused), each pair once. Reads the
+    // cloth only: a view of the contacts for debugging that leaves the solve alone.
+    // Returns the number of pairs; 0 when thickness <= 0.
+    std::size_t findContacts(const Cloth& cloth, float thickness, std::vector<SelfContactPair>& out);
+
 
 private:
     // Sorts the particles into the hash for cells of `cellSize` metres.

@@ -1,0 +1,128 @@
+// The force and strain the cloth views colour by (sim/particle_forces.hpp):
+// Hooke's law on one link, nothing at rest, the pins carrying the weight of a
+// hanging cloth, and the strain of a triangle stretched by a known amount.
+#include "../support/sim_fixture.hpp"
+#include "sim/particle_forces.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <glm/geometric.hpp>
+#include <vector>
+
+namespace cs::test {
+namespace {
+
+// Only the springs act: no gravity, no air, no damping.
+Settings springsOnly(float stiffness) {
+    return settingsWith([&](Settings& s) {
+        s.sim.gravity = glm::vec3(0.0f);
+        s.wind.strength = 0.0f;
+        s.wind.airDensity = 0.0f;
+        s.solver.damping = 0.0f;
+        s.springs.damping = 0.0f;
+        s.springs.pointDamping = 0.0f;
+        s.springs.stretchStiffness = stiffness;
+    });
+}
+
+TEST(ParticleForces, OneStretchedSpringPullsBothEndsTogetherByHookesLaw) {
+    constexpr float k = 50.0f, restLength = 0.5f, length = 0.6f;  // 0.1 m too long: 5 N
+    const Settings settings = springsOnly(k);
+    Cloth cloth;
+    const glm::vec3 axis = glm::normalize(glm::vec3(1.0f, 2.0f, -2.0f));  // any direction, not an axis
+    cloth.positions = {glm::vec3(0.3f, 1.0f, 0.0f), glm::vec3(0.3f, 1.0f, 0.0f) + length * axis};
+    cloth.velocities.assign(2, glm::vec3(0.0f));
+    cloth.masses.assign(2, 0.01f);
+    cloth.links = {Link{0, 1, restLength, LinkKind::Stretch}};
+    std::vector<glm::vec3> forces(2, glm::vec3(99.0f));  // overwritten, not added to
+
+    ASSERT_TRUE(computeParticleForces(cloth, settings, 0.0, forces));
+    const glm::vec3 expected = k * (length - restLength) * axis;  // on particle 0, towards particle 1
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_NEAR(forces[0][i], expected[i], 1e-4f);
+        EXPECT_NEAR(forces[1][i], -expected[i], 1e-4f);
+    }
+    EXPECT_NEAR(glm::length(forces[0]), 5.0f, 1e-4f);
+}
+
+TEST(ParticleForces, WrongSizedOutputIsRefusedAndLeftAlone) {
+    Cloth cloth = buildGridCloth(defaultSettings().cloth);
+    std::vector<glm::vec3> tooShort(cloth.particleCount() - 1, glm::vec3(7.0f));
+    EXPECT_FALSE(computeParticleForces(cloth, defaultSettings(), 0.0, tooShort));
+    EXPECT_EQ(tooShort.front(), glm::vec3(7.0f));
+    std::vector<float> strains(cloth.triangles.size() + 1, 7.0f);
+    EXPECT_FALSE(computeTriangleStrains(cloth, strains));
+    EXPECT_EQ(strains.front(), 7.0f);
+}
+
+TEST(ParticleForces, ClothAtRestLengthWithoutGravityFeelsNoForce) {
+    const Settings settings = springsOnly(200.0f);
+    const Cloth cloth = buildGridCloth(settings.cloth);
+    std::vector<glm::vec3> forces(cloth.particleCount());
+    ASSERT_TRUE(computeParticleForces(cloth, settings, 0.0, forces));
+    float largest = 0.0f;
+    for (const glm::vec3& f : forces) largest = std::max(largest, glm::length(f));
+    EXPECT_LT(largest, 1e-5f) << "newtons, on a cloth where every link is at its rest length";
+}
+
+// A 10 x 10 cloth hanging from its top corners, settled by a force-based method so
+// that the springs hold the weight: each free particle is (nearly) in balance, and
+// the two pins carry the cloth.
+TEST(ParticleForces, HangingClothPullsHardestOnItsPinnedCorners) {
+    Settings settings = settingsWith([](Settings& s) {
+        s.solver.id = "implicit_euler";
+        s.solver.substeps = 1;
+        s.solver.damping = 2.0f;  // settles in a few seconds
+        s.cloth.resolution = glm::ivec2(10, 10);
+        s.cloth.spacing = 0.05f;
+        s.cloth.pins = PinPreset::TopCorners;
+        s.collision.ground = false;
+    });
+    Simulation sim = makeSimulation(settings);
+    simulate(sim, 6.0);
+    const World& world = sim.world();
+    const Cloth& cloth = world.cloth;
+    std::vector<glm::vec3> forces(cloth.particleCount());
+    ASSERT_TRUE(computeParticleForces(cloth, world.settings, world.time, forces));
+
+    glm::vec3 onPins(0.0f);
+    float largestFree = 0.0f, smallestPinned = 1e30f;
+    for (std::size_t i = 0; i < forces.size(); ++i) {
+        const float magnitude = glm::length(forces[i]);
+        if (cloth.pinned[i]) {
+            smallestPinned = std::min(smallestPinned, magnitude);
+            onPins += forces[i];
+        } else {
+            largestFree = std::max(largestFree, magnitude);
+        }
+    }
+    ASSERT_EQ(std::count(cloth.pinned.begin(), cloth.pinned.end(), 1), 2);
+    EXPECT_GT(smallestPinned, 10.0f * largestFree) << "pins " << smallestPinned << " N, free " << largestFree << " N";
+    // the springs' pull sums to nothing over the cloth, so at rest the pins hold its whole weight
+    const float weight = totalMass(cloth) * 9.81f;
+    EXPECT_NEAR(onPins.y, -weight, 0.03f * weight);
+    EXPECT_NEAR(onPins.x, 0.0f, 0.03f * weight);
+}
+
+TEST(ParticleForces, TriangleStretchedTenPercentOneWayHasStrainPointOne) {
+    const std::vector<glm::vec3> rest = {glm::vec3(0.0f), glm::vec3(0.2f, 0.0f, 0.0f), glm::vec3(0.0f, 0.2f, 0.0f)};
+    std::vector<glm::vec3> x = rest;
+    for (glm::vec3& p : x) p.x *= 1.1f;  // the x edge grows 10 %, the diagonal 5 %, the y edge not at all
+    const glm::uvec3 t(0, 1, 2);
+    EXPECT_NEAR(triangleStrain(x, rest, t), 0.1f, 1e-5f);
+    EXPECT_NEAR(triangleStrain(rest, rest, t), 0.0f, 1e-7f);
+    for (glm::vec3& p : x) p = glm::vec3(0.9f * p.x / 1.1f, p.y, p.z);  // squeezed 10 % instead
+    EXPECT_NEAR(triangleStrain(x, rest, t), -0.1f, 1e-5f) << "compression is negative";
+}
+
+TEST(ParticleForces, GridClothStretchedAlongXReadsItsStrainOnEveryTriangle) {
+    Cloth cloth = buildGridCloth(defaultSettings().cloth);
+    for (glm::vec3& p : cloth.positions) p.x *= 1.25f;  // a vertical grid in x-y: rows grow 25 %
+    std::vector<float> strains(cloth.triangles.size());
+    ASSERT_TRUE(computeTriangleStrains(cloth, strains));
+    for (const float s : strains) ASSERT_NEAR(s, 0.25f, 1e-4f);
+}
+
+} // namespace
+} // namespace cs::test

@@ -77,7 +77,6 @@ public:
     // Returns the number of pairs; 0 when thickness <= 0.
     std::size_t findContacts(const Cloth& cloth, float thickness, std::vector<SelfContactPair>& out);
 
-
 private:
     // Sorts the particles into the hash for cells of `cellSize` metres.
     void build(std::span<const glm::vec3> positions, float cellSize);

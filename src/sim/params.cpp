@@ -59,6 +59,11 @@ std::vector<ParamDef> buildTable() {
     row({"sim.gravity", "gravity", T::Vec3, G::Scene, kLive, -50.0, 50.0, glm::vec3(0.0f, -9.81f, 0.0f),
          "m/s^2", "Acceleration of gravity (y is up).",
          {}, false, CS_FIELD(glm::vec3, sim.gravity)});
+    row({"sim.history_seconds", "history", T::Float, G::Scene, kLive, 0.0, 60.0, 10.0f, "s",
+         "Time travel: how many seconds of frames (60 per second) are kept for scrubbing back with the "
+         "timeline or the arrow keys; 0 turns it off. Memory: about 53 bytes per particle per frame, "
+         "5 MB per second for a 40 x 40 cloth, 13 MB per second at 64 x 64. Changing it clears the history.",
+         {}, false, CS_FIELD(float, sim.historySeconds)});
 
     // --- solver -----------------------------------------------------------
     row({"solver.id", "solver", T::Solver, G::Solver, kLive, 0, 0, std::string("xpbd"), "",

@@ -22,6 +22,7 @@ struct SimSettings {
     int maxStepsPerFrame{};     // catch-up limit; beyond it the backlog is dropped
     float timeScale{};          // simulated seconds per real second
     glm::vec3 gravity{};        // metres per second squared
+    float historySeconds{};     // time travel: seconds of rendered frames kept for scrubbing back; 0 = off
 };
 
 struct SolverSettings {

@@ -38,6 +38,8 @@ void Simulation::topologyEdited() {
     saveGoodState();
 }
 
+void Simulation::stateRestored() { topologyEdited(); }
+
 std::string Simulation::unsoundReason() const {
     const Cloth& cloth = m_world.cloth;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {

@@ -26,6 +26,11 @@ public:
     // solver drops its caches and the guard's snapshot starts from here.
     void topologyEdited();
 
+    // After the world's state was replaced from outside (time travel put a recorded
+    // snapshot back): the solver drops what it kept from the replaced state, as after
+    // a topology edit, and the guard's snapshot starts from here.
+    void stateRestored();
+
     World& world() { return m_world; }
     const World& world() const { return m_world; }
     const Solver& solver() const { return *m_solver; }

@@ -295,6 +295,15 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         if (ctx.shaderError.empty()) std::cerr << "clothsim: shaders reloaded\n";
         else std::cerr << ctx.shaderError << "\nclothsim: keeping the previous shaders\n";
     }
+    if (ctx.cycleShaderRequested) {
+        ctx.cycleShaderRequested = false;
+        // through the parameter table, so that the panel and a saved scene see it
+        if (const ParamDef* def = findParam("render.shader"); def && !def->choices.empty()) {
+            Settings& settings = ctx.sim->world().settings;
+            const std::size_t next = (static_cast<std::size_t>(settings.render.shader) + 1) % def->choices.size();
+            setParam(settings, *def, std::string(def->choices[next]));
+        }
+    }
     if (ctx.fullscreenRequested) {
         ctx.fullscreenRequested = false;
         toggleFullscreen(ctx, window, swapInterval);
@@ -494,7 +503,7 @@ int runApp(const AppOptions& options) {
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
     // --- renderer and loop (destroyed before the context) --------------------------
-    Renderer renderer(shaderDir());
+    Renderer renderer(shaderDir(), assetDir() / "fabric.png");
     if (const std::string error = renderer.loadShaders(); !error.empty()) {
         std::cerr << error << "\nclothsim: cannot start without shaders (looked in " << shaderDir().string()
                   << "; set CLOTHSIM_DATA_DIR to the folder holding shaders/)\n";

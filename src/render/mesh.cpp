@@ -11,6 +11,30 @@ namespace {
 constexpr float kPi = 3.14159265358979f;
 constexpr GLuint kPositionAttribute = 0;
 constexpr GLuint kNormalAttribute = 1;
+constexpr GLuint kUvAttribute = 2;
+constexpr GLuint kScalarAttribute = 3;
+
+// Fills `buffer` (made and bound to attribute `attribute` of `vao` on first use) with
+// `bytes`, reallocating only when `count` differs from `capacity`.
+void uploadAttribute(GLuint vao, GLuint& buffer, std::size_t& capacity, GLuint attribute, GLint components,
+                     std::size_t count, const void* data, std::size_t bytes) {
+    glBindVertexArray(vao);
+    if (!buffer) {
+        glGenBuffers(1, &buffer);
+        glBindBuffer(GL_ARRAY_BUFFER, buffer);
+        glEnableVertexAttribArray(attribute);
+        glVertexAttribPointer(attribute, components, GL_FLOAT, GL_FALSE, 0, nullptr);
+        capacity = ~std::size_t{0};
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    if (count != capacity) {
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_DRAW);
+        capacity = count;
+    } else if (bytes > 0) {
+        glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+    }
+    glBindVertexArray(0);
+}
 } // namespace
 
 MeshData makeUvSphere(int slices, int stacks) {
@@ -95,6 +119,10 @@ GpuMesh::GpuMesh(GpuMesh&& other) noexcept
       m_positionBuffer(std::exchange(other.m_positionBuffer, 0)),
       m_normalBuffer(std::exchange(other.m_normalBuffer, 0)),
       m_indexBuffer(std::exchange(other.m_indexBuffer, 0)),
+      m_uvBuffer(std::exchange(other.m_uvBuffer, 0)),
+      m_scalarBuffer(std::exchange(other.m_scalarBuffer, 0)),
+      m_uvCapacity(std::exchange(other.m_uvCapacity, 0)),
+      m_scalarCapacity(std::exchange(other.m_scalarCapacity, 0)),
       m_vertexCapacity(std::exchange(other.m_vertexCapacity, 0)),
       m_indexCapacity(std::exchange(other.m_indexCapacity, 0)),
       m_indexCount(std::exchange(other.m_indexCount, 0)) {}
@@ -106,6 +134,10 @@ GpuMesh& GpuMesh::operator=(GpuMesh&& other) noexcept {
         m_positionBuffer = std::exchange(other.m_positionBuffer, 0);
         m_normalBuffer = std::exchange(other.m_normalBuffer, 0);
         m_indexBuffer = std::exchange(other.m_indexBuffer, 0);
+        m_uvBuffer = std::exchange(other.m_uvBuffer, 0);
+        m_scalarBuffer = std::exchange(other.m_scalarBuffer, 0);
+        m_uvCapacity = std::exchange(other.m_uvCapacity, 0);
+        m_scalarCapacity = std::exchange(other.m_scalarCapacity, 0);
         m_vertexCapacity = std::exchange(other.m_vertexCapacity, 0);
         m_indexCapacity = std::exchange(other.m_indexCapacity, 0);
         m_indexCount = std::exchange(other.m_indexCount, 0);
@@ -132,6 +164,10 @@ void GpuMesh::create() {
 
 void GpuMesh::destroy() {
     if (!m_vao) return;
+    if (m_uvBuffer) glDeleteBuffers(1, &m_uvBuffer);
+    if (m_scalarBuffer) glDeleteBuffers(1, &m_scalarBuffer);
+    m_uvBuffer = m_scalarBuffer = 0;
+    m_uvCapacity = m_scalarCapacity = 0;
     glDeleteBuffers(1, &m_indexBuffer);
     glDeleteBuffers(1, &m_normalBuffer);
     glDeleteBuffers(1, &m_positionBuffer);
@@ -186,6 +222,17 @@ void GpuMesh::updateDynamic(std::span<const glm::vec3> positions, std::span<cons
     }
     m_indexCount = static_cast<GLsizei>(indexCount);
     glBindVertexArray(0);
+}
+
+void GpuMesh::updateUVs(std::span<const glm::vec2> uvs) {
+    create();
+    uploadAttribute(m_vao, m_uvBuffer, m_uvCapacity, kUvAttribute, 2, uvs.size(), uvs.data(), uvs.size_bytes());
+}
+
+void GpuMesh::updateScalars(std::span<const float> values) {
+    create();
+    uploadAttribute(m_vao, m_scalarBuffer, m_scalarCapacity, kScalarAttribute, 1, values.size(), values.data(),
+                    values.size_bytes());
 }
 
 void GpuMesh::draw() const {

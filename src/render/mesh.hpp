@@ -3,9 +3,13 @@
 // (attribute 0 and 1, uploaded as the contiguous arrays the simulation keeps)
 // and a 32-bit index buffer. Static meshes upload once; the cloth re-uploads its
 // vertices every frame into buffers that are only reallocated when counts change.
+// The cloth also has UVs (attribute 2, uploaded when its topology changes) and a
+// scalar per vertex (attribute 3, the force views' newtons, uploaded per frame
+// only while a view reads it).
 #include <glad/gl.h>
 
 #include <cstdint>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <span>
 #include <vector>
@@ -52,6 +56,14 @@ public:
     void updateDynamic(std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
                        std::span<const glm::uvec3> triangles, bool indicesChanged);
 
+    // Attribute 2: one UV per vertex, for a texture. Upload when the vertices' count
+    // or meaning changed (the cloth's topology version), after updateDynamic.
+    void updateUVs(std::span<const glm::vec2> uvs);
+
+    // Attribute 3: one float per vertex, for a data view. The buffer is reallocated
+    // only when the count changes.
+    void updateScalars(std::span<const float> values);
+
     void draw() const;  // GL_TRIANGLES with every index
     bool empty() const { return m_indexCount == 0; }
 
@@ -63,6 +75,10 @@ private:
     GLuint m_positionBuffer = 0;
     GLuint m_normalBuffer = 0;
     GLuint m_indexBuffer = 0;
+    GLuint m_uvBuffer = 0;       // made by the first updateUVs
+    GLuint m_scalarBuffer = 0;   // made by the first updateScalars
+    std::size_t m_uvCapacity = 0;
+    std::size_t m_scalarCapacity = 0;
     std::size_t m_vertexCapacity = 0;  // vertices the vertex buffers hold
     std::size_t m_indexCapacity = 0;   // indices the index buffer holds
     GLsizei m_indexCount = 0;

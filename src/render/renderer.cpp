@@ -1,8 +1,11 @@
 #include "renderer.hpp"
 
+#include "sim/particle_forces.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <limits>
 #include <optional>
 #include <glm/geometric.hpp>
@@ -24,6 +27,26 @@ constexpr float kMarkerDepthPull = 1.5f;   // radii: a marker beats what lies le
 constexpr float kMarkerGhostOpacity = 0.4f;  // ... and shows faintly through what lies further in front
 constexpr int kShadowMapSize = 2048;       // texels per side
 constexpr GLint kShadowTextureUnit = 1;    // unit 0 is left to the UI
+constexpr GLint kStrainTextureUnit = 2;    // the strain view's per-triangle buffer
+constexpr GLint kFabricTextureUnit = 3;    // the ggx view's weave
+constexpr float kClothTranslucency = 0.25f;  // thin fabric: some light comes through
+constexpr float kForceViewShininess = 24.0f; // blinn_phong_force: a broad, soft highlight
+
+// The fragment files of each cloth view (ClothShader order); all share cloth.vert
+// and the lighting library.
+struct ClothViewFiles {
+    const char* fragment;
+    bool colorMaps;  // links colormap.glsl too
+};
+constexpr std::array<ClothViewFiles, kClothShaderCount> kClothViewFiles = {{
+    {"ggx.frag", false},
+    {"blinn_phong_force.frag", true},
+    {"ggx_force.frag", true},
+    {"strain.frag", true},
+    {"normals.frag", false},
+}};
+
+bool showsForces(ClothShader view) { return view == ClothShader::BlinnPhongForce || view == ClothShader::GgxForce; }
 
 void GLAD_API_PTR onGlDebugMessage(GLenum /*source*/, GLenum type, GLuint id, GLenum severity, GLsizei /*length*/,
                                    const GLchar* message, const void* /*user*/) {
@@ -42,9 +65,9 @@ bool installGlDebugOutput() {
     return true;
 }
 
-Renderer::Renderer(std::filesystem::path shaderDir)
+Renderer::Renderer(std::filesystem::path shaderDir, const std::filesystem::path& fabricPath)
     : m_shaderDir(std::move(shaderDir)),
-      m_clothProgram(m_shaderDir / "cloth.vert", m_shaderDir / "ggx.frag"),
+      m_clothProgram(m_shaderDir / "cloth.vert", m_shaderDir / "ggx.frag", {m_shaderDir / "lighting.glsl"}),
       m_groundProgram(m_shaderDir / "ground.vert", m_shaderDir / "ground.frag"),
       m_skyProgram(m_shaderDir / "sky.vert", m_shaderDir / "sky.frag"),
       m_shadowProgram(m_shaderDir / "shadow.vert", m_shaderDir / "shadow.frag"),
@@ -55,6 +78,19 @@ Renderer::Renderer(std::filesystem::path shaderDir)
     m_cylinderMesh.upload(makeUnitCylinder(kSlices));
     m_quadMesh.upload(makeUnitQuad());
     glGenVertexArrays(1, &m_emptyVao);
+    for (std::size_t i = 0; i < m_clothViews.size(); ++i) {
+        std::vector<std::filesystem::path> libraries = {m_shaderDir / "lighting.glsl"};
+        if (kClothViewFiles[i].colorMaps) libraries.push_back(m_shaderDir / "colormap.glsl");
+        m_clothViews[i] = ShaderProgram(m_shaderDir / "cloth.vert", m_shaderDir / kClothViewFiles[i].fragment,
+                                        std::move(libraries));
+    }
+    if (fabricPath.empty()) {
+        std::cerr << "clothsim: no fabric texture given; the cloth is drawn untextured\n";
+    } else if (const std::string error = m_fabric.load(fabricPath); !error.empty()) {
+        std::cerr << "clothsim: " << error << "; the cloth is drawn untextured\n";
+    }
+    glGenBuffers(1, &m_strainBuffer);
+    glGenTextures(1, &m_strainTexture);
 
     // shadow map: a depth texture that the lit shaders compare against (hardware PCF)
     glGenTextures(1, &m_shadowTexture);
@@ -79,6 +115,8 @@ Renderer::Renderer(std::filesystem::path shaderDir)
 }
 
 Renderer::~Renderer() {
+    if (m_strainTexture) glDeleteTextures(1, &m_strainTexture);
+    if (m_strainBuffer) glDeleteBuffers(1, &m_strainBuffer);
     if (m_shadowFramebuffer) glDeleteFramebuffers(1, &m_shadowFramebuffer);
     if (m_shadowTexture) glDeleteTextures(1, &m_shadowTexture);
     if (m_emptyVao) glDeleteVertexArrays(1, &m_emptyVao);
@@ -86,13 +124,16 @@ Renderer::~Renderer() {
 
 std::string Renderer::loadShaders() {
     std::string errors;
-    for (ShaderProgram* program :
-         {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram, &m_markerProgram}) {
-        const std::string error = program->load();
-        if (error.empty()) continue;
+    const auto load = [&errors](ShaderProgram& program) {
+        const std::string error = program.load();
+        if (error.empty()) return;
         if (!errors.empty()) errors += '\n';
         errors += error;
-    }
+    };
+    for (ShaderProgram* program :
+         {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram, &m_markerProgram})
+        load(*program);
+    for (ShaderProgram& program : m_clothViews) load(program);
     return errors;
 }
 
@@ -113,8 +154,11 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
         // a tear or cut re-points triangles at new particles: upload the indices again
         const bool topologyChanged = m_clothTopologyDirty || cloth.topologyVersion != m_clothTopologyVersion;
         m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, topologyChanged);
+        // rest UVs do not move with the cloth: only a new topology (tears copy them along) sends them
+        if (topologyChanged) m_clothMesh.updateUVs(cloth.restUV);
         m_clothTopologyDirty = false;
         m_clothTopologyVersion = cloth.topologyVersion;
+        updateClothData(world);
     }
     updateShadowMap(world);
 
@@ -243,19 +287,80 @@ void Renderer::drawGround(const World& world) {
     m_quadMesh.draw();
 }
 
+void Renderer::updateClothData(const World& world) {
+    const Cloth& cloth = world.cloth;
+    const ClothShader view = world.settings.render.shader;
+    if (showsForces(view)) {
+        m_clothForces.resize(cloth.particleCount());  // allocates only when the count grows
+        m_clothForceMagnitudes.resize(cloth.particleCount());
+        computeParticleForces(cloth, world.settings, world.time, m_clothForces);
+        m_largestClothForce = 0.0f;
+        for (std::size_t i = 0; i < m_clothForces.size(); ++i) {
+            m_clothForceMagnitudes[i] = glm::length(m_clothForces[i]);
+            m_largestClothForce = std::max(m_largestClothForce, m_clothForceMagnitudes[i]);
+        }
+        m_clothMesh.updateScalars(m_clothForceMagnitudes);
+    } else if (view == ClothShader::Strain) {
+        m_triangleStrains.resize(cloth.triangles.size());
+        computeTriangleStrains(cloth, m_triangleStrains);
+        glBindBuffer(GL_TEXTURE_BUFFER, m_strainBuffer);
+        const auto bytes = static_cast<GLsizeiptr>(m_triangleStrains.size() * sizeof(float));
+        if (m_triangleStrains.size() != m_strainCapacity) {
+            glBufferData(GL_TEXTURE_BUFFER, bytes, m_triangleStrains.data(), GL_DYNAMIC_DRAW);
+            m_strainCapacity = m_triangleStrains.size();
+            glBindTexture(GL_TEXTURE_BUFFER, m_strainTexture);
+            glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, m_strainBuffer);  // re-attach the new storage
+            glBindTexture(GL_TEXTURE_BUFFER, 0);
+        } else {
+            glBufferSubData(GL_TEXTURE_BUFFER, 0, bytes, m_triangleStrains.data());
+        }
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    }
+}
+
 void Renderer::drawCloth(const World& world) {
     const Cloth& cloth = world.cloth;
-    if (!m_clothProgram.valid() || cloth.particleCount() == 0 || cloth.triangles.empty()) return;
-
     const RenderSettings& r = world.settings.render;
-    m_clothProgram.use();
-    setLighting(m_clothProgram, world.settings);
-    m_clothProgram.set("uModel", glm::mat4(1.0f));
-    m_clothProgram.set("uNormalMatrix", glm::mat3(1.0f));
-    m_clothProgram.set("uFrontColor", r.clothColor);
-    m_clothProgram.set("uBackColor", r.backColor);
-    m_clothProgram.set("uRoughness", r.roughness);
-    m_clothProgram.set("uTranslucency", 0.25f);  // thin fabric: some light comes through
+    const auto viewIndex = static_cast<std::size_t>(r.shader);
+    if (viewIndex >= m_clothViews.size()) return;
+    const ShaderProgram& program = m_clothViews[viewIndex];
+    if (!program.valid() || cloth.particleCount() == 0 || cloth.triangles.empty()) return;
+
+    program.use();
+    setLighting(program, world.settings);
+    program.set("uModel", glm::mat4(1.0f));
+    program.set("uNormalMatrix", glm::mat3(1.0f));
+    program.set("uRoughness", r.roughness);
+    program.set("uTranslucency", kClothTranslucency);
+    switch (r.shader) {
+    case ClothShader::Ggx: {
+        program.set("uFrontColor", r.clothColor);
+        program.set("uBackColor", r.backColor);
+        const bool textured = r.texture && m_fabric.valid();
+        program.set("uFabricAmount", textured ? 1.0f : 0.0f);
+        program.set("uFabricRepeat", r.textureRepeat);
+        glActiveTexture(GL_TEXTURE0 + kFabricTextureUnit);
+        glBindTexture(GL_TEXTURE_2D, textured ? m_fabric.id() : 0);
+        program.set("uFabric", kFabricTextureUnit);
+        break;
+    }
+    case ClothShader::BlinnPhongForce:
+        // normalised: the most loaded particle of this frame tops the map
+        program.set("uForceScale", m_largestClothForce);
+        program.set("uShininess", kForceViewShininess);
+        break;
+    case ClothShader::GgxForce:
+        program.set("uForceScale", r.forceScale);  // absolute: newtons
+        break;
+    case ClothShader::Strain:
+        glActiveTexture(GL_TEXTURE0 + kStrainTextureUnit);
+        glBindTexture(GL_TEXTURE_BUFFER, m_strainTexture);
+        program.set("uStrain", kStrainTextureUnit);
+        program.set("uStrainScale", r.strainScale);
+        break;
+    case ClothShader::Normals: break;
+    }
+    glActiveTexture(GL_TEXTURE0);
     if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     m_clothMesh.draw();
     if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);

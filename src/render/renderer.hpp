@@ -1,7 +1,8 @@
 #pragma once
 // Draws a World with OpenGL 3.3 core: a sky gradient, the gridded ground, the
 // colliders at their poses (spheres, oriented boxes, capsules, plane panels), the
-// cloth (GGX shading, two-sided) and the markers of the interaction tools. It
+// cloth (two-sided, in the view render.shader picks: GGX with a fabric texture,
+// force or strain heat maps, normals) and the markers of the interaction tools. It
 // reads the World and never changes it. The key light casts shadows (a shadow
 // map fitted around the cloth and the finite colliders each frame). Needs a
 // current context with GL loaded (glad) for every call, including construction
@@ -9,8 +10,10 @@
 #include "camera.hpp"
 #include "mesh.hpp"
 #include "shader.hpp"
+#include "texture.hpp"
 #include "sim/world.hpp"
 
+#include <array>
 #include <filesystem>
 #include <glm/vec3.hpp>
 #include <span>
@@ -18,6 +21,8 @@
 #include <vector>
 
 namespace cs {
+
+inline constexpr int kClothShaderCount = 5;  // the values of ClothShader
 
 // A highlight for the interaction tools (hovered or grabbed particle): a small
 // sphere in a flat colour that shows through the cloth it sits in.
@@ -31,9 +36,10 @@ class Renderer {
 public:
     using Marker = cs::Marker;
 
-    // Makes the static meshes and remembers where the shader files are; compiles
-    // nothing yet (see loadShaders).
-    explicit Renderer(std::filesystem::path shaderDir);
+    // Makes the static meshes, remembers where the shader files are (compiles
+    // nothing yet, see loadShaders) and loads the fabric texture; without it
+    // (missing or unreadable file) the cloth is drawn untextured and stderr says why.
+    explicit Renderer(std::filesystem::path shaderDir, const std::filesystem::path& fabricPath = {});
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
@@ -60,11 +66,14 @@ public:
     // The camera matrices used by the last draw.
     const CameraView& lastView() const { return m_view; }
 
+    bool fabricLoaded() const { return m_fabric.valid(); }
+
 private:
     void updateShadowMap(const World& world);
     void drawSky();
     void drawGround(const World& world);
     void drawCloth(const World& world);
+    void updateClothData(const World& world);  // forces or strains, when the cloth view shows them
     void drawMarkers();
     void setLighting(const ShaderProgram& program, const Settings& settings) const;
     void useGroundProgram(const Settings& settings) const;  // lighting, fog
@@ -76,7 +85,10 @@ private:
     static void growBounds(const Collider& collider, glm::vec3& lo, glm::vec3& hi);
 
     std::filesystem::path m_shaderDir;
-    ShaderProgram m_clothProgram;   // cloth.vert + ggx.frag: cloth and solid colliders
+    ShaderProgram m_clothProgram;   // cloth.vert + ggx.frag: the solid colliders
+    // the cloth views by ClothShader (render.shader), each its own program so that the
+    // cloth's uniforms (the fabric) never leak into the colliders' program
+    std::array<ShaderProgram, kClothShaderCount> m_clothViews;
     ShaderProgram m_groundProgram;  // ground.vert + ground.frag: ground and plane colliders
     ShaderProgram m_skyProgram;     // sky.vert + sky.frag: full-screen gradient
     ShaderProgram m_shadowProgram;  // shadow.vert + shadow.frag: depth from the key light
@@ -93,6 +105,14 @@ private:
     glm::mat4 m_lightViewProjection{1.0f};
     float m_shadowTexel = 0.0f;     // metres per shadow-map texel
     std::vector<glm::vec3> m_clothNormals;  // kept between frames: no allocation per frame
+    std::vector<glm::vec3> m_clothForces;   // force views: net force per particle, newtons
+    std::vector<float> m_clothForceMagnitudes;
+    float m_largestClothForce = 0.0f;       // newtons, of the last frame with a force view
+    std::vector<float> m_triangleStrains;   // strain view: one per triangle
+    GLuint m_strainBuffer = 0;              // ... in this buffer, read through m_strainTexture
+    GLuint m_strainTexture = 0;             // GL_TEXTURE_BUFFER, R32F: gl_PrimitiveID indexes it
+    std::size_t m_strainCapacity = 0;       // floats the strain buffer holds
+    GreyTexture m_fabric;                   // the weave multiplied into the ggx view's colour
     std::vector<Marker> m_markers;          // kept until replaced
     bool m_clothTopologyDirty = true;
     std::uint64_t m_clothTopologyVersion = 0;  // of the triangles last uploaded

@@ -60,8 +60,11 @@ std::optional<std::string> readTextFile(const std::filesystem::path& path) {
     return std::move(text).str();
 }
 
-ShaderProgram::ShaderProgram(std::filesystem::path vertexPath, std::filesystem::path fragmentPath)
-    : m_vertexPath(std::move(vertexPath)), m_fragmentPath(std::move(fragmentPath)) {}
+ShaderProgram::ShaderProgram(std::filesystem::path vertexPath, std::filesystem::path fragmentPath,
+                             std::vector<std::filesystem::path> fragmentLibraries)
+    : m_vertexPath(std::move(vertexPath)),
+      m_fragmentPath(std::move(fragmentPath)),
+      m_fragmentLibraries(std::move(fragmentLibraries)) {}
 
 ShaderProgram::~ShaderProgram() {
     if (m_program) glDeleteProgram(m_program);
@@ -70,6 +73,7 @@ ShaderProgram::~ShaderProgram() {
 ShaderProgram::ShaderProgram(ShaderProgram&& other) noexcept
     : m_vertexPath(std::move(other.m_vertexPath)),
       m_fragmentPath(std::move(other.m_fragmentPath)),
+      m_fragmentLibraries(std::move(other.m_fragmentLibraries)),
       m_program(std::exchange(other.m_program, 0)) {}
 
 ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
@@ -77,6 +81,7 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
         if (m_program) glDeleteProgram(m_program);
         m_vertexPath = std::move(other.m_vertexPath);
         m_fragmentPath = std::move(other.m_fragmentPath);
+        m_fragmentLibraries = std::move(other.m_fragmentLibraries);
         m_program = std::exchange(other.m_program, 0);
     }
     return *this;
@@ -91,16 +96,31 @@ std::string ShaderProgram::load() {
         glDeleteShader(vertex);
         return error;
     }
+    std::vector<GLuint> libraries;
+    for (const std::filesystem::path& path : m_fragmentLibraries) {
+        const GLuint library = compileStage(GL_FRAGMENT_SHADER, path, error);
+        if (!library) {
+            for (const GLuint shader : libraries) glDeleteShader(shader);
+            glDeleteShader(fragment);
+            glDeleteShader(vertex);
+            return error;
+        }
+        libraries.push_back(library);
+    }
     const GLuint program = glCreateProgram();
     glAttachShader(program, vertex);
     glAttachShader(program, fragment);
+    for (const GLuint library : libraries) glAttachShader(program, library);
     glLinkProgram(program);
     glDeleteShader(vertex);  // flagged; freed with the program
     glDeleteShader(fragment);
+    for (const GLuint library : libraries) glDeleteShader(library);
     GLint ok = GL_FALSE;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (ok != GL_TRUE) {
-        error = m_vertexPath.string() + " + " + m_fragmentPath.string() + ": link error:\n" + programLog(program);
+        error = m_vertexPath.string() + " + " + m_fragmentPath.string();
+        for (const std::filesystem::path& path : m_fragmentLibraries) error += " + " + path.string();
+        error += ": link error:\n" + programLog(program);
         glDeleteProgram(program);
         return error;
     }

@@ -11,6 +11,7 @@
 #include <glm/vec3.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cs {
 
@@ -20,7 +21,11 @@ std::optional<std::string> readTextFile(const std::filesystem::path& path);
 class ShaderProgram {
 public:
     ShaderProgram() = default;
-    ShaderProgram(std::filesystem::path vertexPath, std::filesystem::path fragmentPath);
+    // `fragmentLibraries`: more fragment-stage files (each with its own #version)
+    // compiled apart and linked in, so that programs share functions such as the
+    // lighting; the main fragment file declares what it calls from them.
+    ShaderProgram(std::filesystem::path vertexPath, std::filesystem::path fragmentPath,
+                  std::vector<std::filesystem::path> fragmentLibraries = {});
     ~ShaderProgram();
     ShaderProgram(const ShaderProgram&) = delete;
     ShaderProgram& operator=(const ShaderProgram&) = delete;
@@ -50,6 +55,7 @@ public:
 private:
     std::filesystem::path m_vertexPath;
     std::filesystem::path m_fragmentPath;
+    std::vector<std::filesystem::path> m_fragmentLibraries;
     GLuint m_program = 0;
 };
 

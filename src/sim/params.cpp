@@ -342,19 +342,19 @@ std::vector<ParamDef> buildTable() {
          "(compression in blue); normals, the world normal as colour.",
          {"ggx", "blinn_phong_force", "ggx_force", "strain", "normals"}, false,
          CS_CHOICE_FIELD(ClothShader, render.shader)});
-    row({"render.force_scale", "force scale", T::Float, G::Render, kLive, 1e-4, 1e4, 1.0f, "N",
+    row({"render.force_scale", "force scale", T::Float, G::Render, kLive, 1e-4, 1e4, 0.5f, "N",
          "Net force on a particle that reaches the top (yellow) of ggx_force's colour map; larger forces "
          "clip there. Raising it darkens the cloth and shows differences among the largest forces.",
          {}, true, CS_FIELD(float, render.forceScale)});
-    row({"render.strain_scale", "strain scale", T::Float, G::Render, kLive, 0.001, 1.0, 0.1f, "",
+    row({"render.strain_scale", "strain scale", T::Float, G::Render, kLive, 0.001, 1.0, 0.05f, "",
          "Relative elongation (length / rest length - 1) of a triangle's most stretched edge at the top of "
-         "the strain map; 0.1 is 10 %. Raising it shows only large stretch, lowering it reveals small stretch.",
+         "the strain map; 0.05 is 5 %. Raising it shows only large stretch, lowering it reveals small stretch.",
          {}, true, CS_FIELD(float, render.strainScale)});
     row({"render.texture", "fabric texture", T::Bool, G::Render, kLive, 0, 1, true, "",
          "Multiply a woven-fabric texture (assets/fabric.png) into the cloth's colour in the ggx view; "
          "laid out by the cloth's rest UVs, so it stretches and tears with the cloth.",
          {}, false, CS_FIELD(bool, render.texture)});
-    row({"render.texture_repeat", "texture repeat", T::Float, G::Render, kLive, 0.25, 256.0, 12.0f, "",
+    row({"render.texture_repeat", "texture repeat", T::Float, G::Render, kLive, 0.25, 256.0, 4.0f, "",
          "How many times the weave repeats across the cloth's rest UV square; raising it makes the weave finer.",
          {}, true, CS_FIELD(float, render.textureRepeat)});
     row({"render.light_direction", "light direction", T::Vec3, G::Render, kLive, -1.0, 1.0,

@@ -4,6 +4,7 @@
 // panels only set requests here; the main loop carries them out once per frame,
 // so that there is one place where the simulation is replaced, reset or stepped.
 #include "scene/scene.hpp"
+#include "scene_save.hpp"
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
@@ -136,3 +137,4 @@ bool commitToolEdits(AppContext& ctx);
 bool undoLastCut(AppContext& ctx);
 
 } // namespace cs
+    SceneSaveState sceneSave;               // the Save row: file name, "Overwrite?", what the last save did

@@ -7,6 +7,7 @@
 #include "sim/params.hpp"
 #include "sim/solver.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <iostream>
@@ -87,7 +88,8 @@ options:
   --screenshot PATH   window: with --frames, save the last frame as PNG
   --size WxH          window: client area in pixels (default 1280x800), e.g. --size 320x200
   --list-solvers      print the solver ids, one per line
-  --list-scenes       print the scene files, one per line
+  --list-scenes       print the scenes of scenes/, one per line: file name (without
+                      .toml), scene name and its one-line description, in columns
   --list-params       print every parameter: key, type, default, range, when it applies, help
   --help              this text
 
@@ -103,6 +105,30 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
     bool stepsGiven = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+std::string sceneListing(const std::filesystem::path& folder) {
+    // only the [scene] tables: listing does not build a single cloth
+    std::vector<SceneSummary> scenes;
+    std::size_t stemWidth = 0, nameWidth = 0;
+    for (const std::filesystem::path& file : listSceneFiles(folder)) {
+        scenes.push_back(readSceneSummary(file));
+        stemWidth = std::max(stemWidth, file.stem().string().size());
+        nameWidth = std::max(nameWidth, scenes.back().name.size());
+    }
+    std::string out;
+    for (const SceneSummary& scene : scenes) {
+        std::string stem = scene.path.stem().string();
+        stem.resize(stemWidth, ' ');
+        if (!scene.error.empty()) {
+            out += stem + "  (cannot read its [scene] table: " + scene.error + ")\n";
+            continue;
+        }
+        std::string name = scene.name;
+        name.resize(nameWidth, ' ');
+        out += stem + "  " + name + "  " + scene.description + "\n";
+    }
+    return out;
+}
+
         auto value = [&](std::string& out) {
             if (i + 1 >= argc) return false;
             out = argv[++i];
@@ -189,15 +215,7 @@ int runCommandLine(int argc, const char* const* argv) {
     case RunMode::ListSolvers:
         for (const SolverInfo& info : solverRegistry()) std::cout << info.id << "\t" << info.name << "\n";
         return 0;
-    case RunMode::ListScenes:
-        for (const auto& path : listSceneFiles(sceneDir())) {
-            const SceneLoad load = loadSceneFile(path);
-            std::cout << path.string();
-            if (load.ok()) std::cout << "\t" << load.scene->category << "\t" << load.scene->name;
-            else std::cout << "\t(does not load: " << load.errors.front().str() << ")";
-            std::cout << "\n";
-        }
-        return 0;
+    case RunMode::ListScenes: std::cout << sceneListing(sceneDir()); return 0;
     case RunMode::Headless: return runHeadless(cl);
     case RunMode::App: {
         AppOptions options{cl.scenePath, cl.overrides, cl.frames, cl.screenshotPath};

@@ -37,5 +37,9 @@ std::string usageText();
 
 // Runs the whole program for parsed arguments; returns the process exit code.
 int runCommandLine(int argc, const char* const* argv);
+// --list-scenes: one line per scene file of `folder`, in columns: the file's stem,
+// the scene's name and its one-line description (or why its [scene] table cannot be read).
+std::string sceneListing(const std::filesystem::path& folder);
+
 
 } // namespace cs

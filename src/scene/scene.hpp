@@ -56,8 +56,13 @@ std::string applyOverride(Settings& settings, std::string_view assignment);
 // particle: checkClothSettings).
 SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides);
 
-// Writes a scene as TOML that parseScene reads back to the same values.
-std::string writeSceneToml(const SceneDesc& scene);
+// Writes a scene as TOML that parseScene reads back to the same values: every
+// parameter of the table (render and camera too) and every collider through the
+// collider field table, each with its help line as a comment. Colliders come back
+// bit for bit (an orientation is written in the spelling that rebuilds it exactly
+// when one of a few roundings does). Path parameters are written relative to
+// `folder`, the folder the text will be saved in, when that is given.
+std::string writeSceneToml(const SceneDesc& scene, const std::filesystem::path& folder = {});
 
 // Files that scenes name (path parameters such as cloth.mesh): an absolute path is
 // taken as it is; a relative one is looked for in `folder` (the scene file's folder;
@@ -75,5 +80,20 @@ std::filesystem::path projectRoot();
 
 // The *.toml files of a folder, sorted by name.
 std::vector<std::filesystem::path> listSceneFiles(const std::filesystem::path& folder);
+
+// What the selector and --list-scenes show of a scene file: its [scene] table
+// only, read without building the cloth or checking the other tables.
+struct SceneSummary {
+    std::filesystem::path path;
+    std::string name;         // "" when the file gives none
+    std::string description;  // one line
+    std::string category;     // "" when the file gives none
+    std::string error;        // FILE:LINE: why the [scene] table could not be read; "" when it could
+};
+SceneSummary readSceneSummary(const std::filesystem::path& path);
+
+// The summaries of a folder's scene files, grouped by category (categories in
+// alphabetical order, scenes by file name within each, uncategorised last).
+std::vector<SceneSummary> readSceneCatalogue(const std::filesystem::path& folder);
 
 } // namespace cs

@@ -2,6 +2,7 @@
 // Loading the shipped scenes in tests, through the same loader as the app.
 #include "scene/scene.hpp"
 
+#include <cctype>
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <string>
@@ -10,6 +11,22 @@
 namespace cs::test {
 
 inline const std::filesystem::path kScenes = std::filesystem::path(CLOTHSIM_SOURCE_DIR) / "scenes";
+
+// Every scene file shipped in scenes/ (file names, sorted): a new scene is tested
+// by the suites that take this list without a line of code.
+inline std::vector<std::string> everySceneFile() {
+    std::vector<std::string> files;
+    for (const std::filesystem::path& path : listSceneFiles(kScenes)) files.push_back(path.filename().string());
+    return files;
+}
+
+// "drape_sphere.toml" -> "drape_sphere": a test name for a scene file.
+inline std::string sceneTestName(const std::string& file) {
+    std::string name = std::filesystem::path(file).stem().string();
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+}
 
 // scenes/FILE with the --set style overrides applied; a failed load fails the test
 // (with the loader's message) and returns an empty scene.

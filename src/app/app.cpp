@@ -285,6 +285,11 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         accumulator = 0.0;
         renderer.invalidateClothTopology();
     }
+    if (ctx.saveSceneRequested) {  // Ctrl + S or the Save button; the panel shows the outcome
+        ctx.saveSceneRequested = false;
+        const SaveResult saved = saveRunningScene(ctx, dataDir());
+        std::cerr << "clothsim: " << saved.message << '\n';
+    }
     if (ctx.undoCutRequested) {
         ctx.undoCutRequested = false;
         undoLastCut(ctx);

@@ -2,12 +2,14 @@
 
 #include "app_context.hpp"
 #include "data_paths.hpp"
+#include "key_bindings.hpp"
 #include "panels.hpp"
 #include "render/camera.hpp"
 #include "render/renderer.hpp"
 #include "render/screenshot.hpp"
 #include "sim/picking.hpp"
 #include "sim/stats.hpp"
+#include "user_config.hpp"
 
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
@@ -35,37 +37,7 @@ std::string windowTitle(const SceneDesc& scene) { return "clothsim \xE2\x80\x94 
 
 void onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
     if (action == GLFW_RELEASE || ImGui::GetIO().WantCaptureKeyboard) return;
-    AppContext& ctx = contextOf(window);
-    if (action == GLFW_REPEAT && key != GLFW_KEY_N) return;  // holding N keeps stepping
-    switch (key) {
-    case GLFW_KEY_P: ctx.paused = !ctx.paused; break;
-    case GLFW_KEY_N:
-        ctx.paused = true;
-        ctx.stepRequested = true;
-        break;
-    case GLFW_KEY_R: ctx.resetRequested = true; break;
-    case GLFW_KEY_W: {
-        bool& wireframe = ctx.sim->world().settings.render.wireframe;
-        wireframe = !wireframe;
-        break;
-    }
-    case GLFW_KEY_F: ctx.frameRequested = true; break;
-    case GLFW_KEY_C: ctx.tools.cut.toggleMode(); break;
-    case GLFW_KEY_Z:
-        if (mods & GLFW_MOD_CONTROL) ctx.undoCutRequested = true;
-        break;
-    case GLFW_KEY_0:
-    case GLFW_KEY_1:
-    case GLFW_KEY_2:
-    case GLFW_KEY_3: toggleCornerPin(ctx.sim->world().cloth, key - GLFW_KEY_0); break;  // seed 002
-    case GLFW_KEY_H: ctx.showHelp = !ctx.showHelp; break;
-    case GLFW_KEY_F5: ctx.reloadShadersRequested = true; break;
-    case GLFW_KEY_TAB:
-    case GLFW_KEY_U: ctx.showUi = !ctx.showUi; break;
-    case GLFW_KEY_F11: ctx.fullscreenRequested = true; break;
-    case GLFW_KEY_ESCAPE: ctx.quitRequested = true; break;
-    default: break;
-    }
+    dispatchKey(contextOf(window), key, mods, action == GLFW_REPEAT);  // the table: key_bindings.cpp
 }
 
 void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
@@ -377,7 +349,8 @@ void advancePhysics(AppContext& ctx, Renderer& renderer, double frameSeconds, do
     ctx.stats.physicsMs.push(steps > 0 ? physicsMs / static_cast<float>(steps) : 0.0f);
 }
 
-int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOptions& options, int swapInterval) {
+int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOptions& options, int swapInterval,
+            UserConfig& config) {
     const bool fixedFrames = options.frames > 0;
     double accumulator = 0.0;
     double previous = glfwGetTime();
@@ -398,6 +371,8 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         applyToolInput(ctx, window, renderer, !fixedFrames);  // --frames pictures stay free of the cursor
         applyCameraInput(ctx, window, renderer);
         advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames);
+        ctx.stats.recordFrame(measureCloth(ctx.sim->world()));  // the plots run while the panel is closed too
+        config.rememberScene(ctx.scene.path);  // writes only when another scene opened
 
         // the UI may edit settings; it draws after the scene, from the same state
         ImGui_ImplOpenGL3_NewFrame();
@@ -460,12 +435,27 @@ struct GlfwSession {
 } // namespace
 
 int runApp(const AppOptions& options) {
+    // --- what persists between runs: not for --frames pictures and tests ---------
+    const bool persist = options.frames == 0;
+    UserConfig config = persist ? UserConfig::open(configDirFromEnvironment()) : UserConfig();
+    if (persist && !config.enabled()) std::cerr << "clothsim: " << config.problem() << "; nothing is kept between runs\n";
+    std::filesystem::path scenePath = options.scenePath;
+    if (options.openLastScene && persist) {
+        std::string message;
+        scenePath = chooseStartScene(config, options.scenePath, message);
+        if (!message.empty()) std::cerr << "clothsim: " << message << '\n';
+    }
+
     // --- the scene ---------------------------------------------------------------
     AppContext ctx;
-    if (!openScene(ctx, options.scenePath, options.overrides)) {
+    if (!openScene(ctx, scenePath, options.overrides)) {
         std::cerr << ctx.sceneError;
         return 2;
     }
+    const UiPrefs prefs = config.uiPrefs();
+    ctx.showUi = prefs.showUi;
+    ctx.showHelp = prefs.showHelp;
+    const std::string iniPath = config.imguiIniPath().string();  // ImGui keeps the pointer: outlives the session
     ctx.sceneFiles = listSceneFiles(sceneDir());
 
     // --- window and GL context -----------------------------------------------------
@@ -501,7 +491,8 @@ int runApp(const AppOptions& options) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     session.imgui = true;
-    ImGui::GetIO().IniFilename = nullptr;  // do not drop imgui.ini in the working directory
+    // the window layout lives in the user's config folder; without one (and in --frames runs) nowhere
+    ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
     ImGui::StyleColorsDark();
     ImGui::GetStyle().WindowRounding = 4.0f;
     ImGui_ImplGlfw_InitForOpenGL(window, true);
@@ -514,7 +505,9 @@ int runApp(const AppOptions& options) {
                   << "; set CLOTHSIM_DATA_DIR to the folder holding shaders/)\n";
         return 1;
     }
-    return runLoop(ctx, window, renderer, options, swapInterval);
+    const int code = runLoop(ctx, window, renderer, options, swapInterval, config);
+    config.saveUiPrefs({ctx.showUi, ctx.showHelp});
+    return code;
 }
 
 } // namespace cs

@@ -14,6 +14,7 @@ struct AppOptions {
     std::filesystem::path screenshotPath;     // with frames: save the last frame as PNG
     int windowWidth = 1280;                   // --size: the window's client area, screen pixels
     int windowHeight = 800;
+    bool openLastScene = false;               // no --scene: the last run's scene, when it still loads (user_config)
 };
 
 // Runs until the window closes (or `frames` have been drawn). Returns the exit code:

@@ -42,6 +42,12 @@ struct History {
         for (std::size_t i = 0; i < count; ++i) m = values[i] > m ? values[i] : m;
         return m;
     }
+    float min() const {
+        float m = 0.0f;
+        for (std::size_t i = 0; i < count; ++i) m = values[i] < m ? values[i] : m;
+        return m;
+    }
+    float latest() const { return count == 0 ? 0.0f : values[(next + N - 1) % N]; }
 };
 
 struct AppStats {
@@ -49,11 +55,26 @@ struct AppStats {
     History<kHistory> frameMs;      // wall time of whole frames
     History<kHistory> physicsMs;    // mean StepStats::totalMs of the steps in each frame (0 when none ran)
     History<kHistory> stepMs;       // StepStats::totalMs of every step, for the average
+    History<kHistory> kineticEnergy;  // joules, at the end of each frame
+    History<kHistory> maxStretchPct;  // longest stretch link over its rest length, minus 1, in percent
+    History<kHistory> residual;     // lastStep.residual at the end of each frame
+    History<kHistory> iterations;   // lastStep.iterations at the end of each frame
+    ClothStats cloth;               // measured once per frame by the loop (recordFrame)
     StepStats lastStep;             // the most recent step
     float integrateMs = 0.0f;       // smoothed phase split, milliseconds per step
     float constraintMs = 0.0f;
     float collisionMs = 0.0f;
     int stepsLastFrame = 0;
+
+    // The end of a frame's physics: keeps the cloth's measurement for the panel
+    // and extends the plots, whether or not the panel is open (no allocation).
+    void recordFrame(const ClothStats& measured) {
+        cloth = measured;
+        kineticEnergy.push(static_cast<float>(measured.kineticEnergy));
+        maxStretchPct.push((measured.maxStretchRatio - 1.0f) * 100.0f);
+        residual.push(lastStep.residual);
+        iterations.push(static_cast<float>(lastStep.iterations));
+    }
 };
 
 // Mouse gestures in progress; the loop turns them into camera moves and tool gestures.

@@ -95,6 +95,11 @@ options:
 
 The data folder (shaders/, scenes/, assets/) is $CLOTHSIM_DATA_DIR, or the
 source tree the program was built from.
+
+The window remembers its panel layout, whether the panels and the help were
+shown, and the last scene opened (opened again when no --scene is given) in
+$CLOTHSIM_CONFIG_DIR, else $XDG_CONFIG_HOME/clothsim, else ~/.config/clothsim.
+--frames runs neither read nor write it.
 )";
 }
 
@@ -208,7 +213,8 @@ int runCommandLine(int argc, const char* const* argv) {
     }
     CommandLine cl = *parsed.commandLine;
     setProjectRoot(dataDir());  // where relative file names in scenes and --set are found after their own folder
-    if (cl.scenePath.empty()) cl.scenePath = defaultScenePath();
+    const bool sceneGiven = !cl.scenePath.empty();
+    if (!sceneGiven) cl.scenePath = defaultScenePath();
     switch (cl.mode) {
     case RunMode::Help: std::cout << usageText(); return 0;
     case RunMode::ListParams: std::cout << listParams(); return 0;
@@ -223,6 +229,7 @@ int runCommandLine(int argc, const char* const* argv) {
             options.windowWidth = cl.windowSize->x;
             options.windowHeight = cl.windowSize->y;
         }
+        options.openLastScene = !sceneGiven && cl.frames == 0;  // --frames pictures do not depend on the last run
         return runApp(options);
     }
     }

@@ -1,6 +1,8 @@
 #include "panels.hpp"
 
 #include "data_paths.hpp"
+#include "key_bindings.hpp"
+#include "panel_model.hpp"
 #include "render/camera.hpp"
 #include "sim/collision/collider_fields.hpp"
 #include "sim/params.hpp"
@@ -12,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <iostream>
 
@@ -21,38 +24,6 @@ namespace {
 const ImVec4 kErrorColor(1.0f, 0.35f, 0.30f, 1.0f);
 const ImVec4 kOnResetColor(1.0f, 0.72f, 0.25f, 1.0f);  // labels of parameters that apply on reset
 const ImVec4 kDimColor(0.60f, 0.60f, 0.65f, 1.0f);
-
-constexpr std::array kGroups = {ParamGroup::Scene,     ParamGroup::Solver, ParamGroup::Cloth,  ParamGroup::Collision,
-                                ParamGroup::Wind,      ParamGroup::Tearing, ParamGroup::Render, ParamGroup::Camera};
-
-constexpr std::array<KeyHelp, 26> kKeys = {{
-    {"P", "pause / resume"},
-    {"N", "one physics step (while paused)"},
-    {"R", "reset: rebuild the cloth, apply (reset) parameters"},
-    {"W", "wireframe cloth"},
-    {"F", "frame the cloth"},
-    {"0 1 2 3", "toggle the pin of a corner (top-left, top-right, bottom-left, bottom-right)"},
-    {"C", "cut mode on / off: left-drag then cuts instead of grabbing"},
-    {"ctrl + Z", "undo the last cut"},
-    {"H", "this help"},
-    {"F5", "reload shaders"},
-    {"Tab or U", "show / hide the panels"},
-    {"F11", "fullscreen"},
-    {"Esc", "quit"},
-    {"left-drag the cloth", "grab the particle under the cursor; it is thrown on release"},
-    {"wheel while grabbing", "push the held particle or collider farther / pull it nearer"},
-    {"left-drag a collider", "move it (it pushes the cloth); a dynamic one is thrown on release"},
-    {"ctrl + click the cloth", "pin / unpin the particle under the cursor"},
-    {"ctrl + right-drag", "cut (in any mode): every edge the stroke crosses on the visible surface"},
-    {"left-drag in cut mode", "cut along the stroke; the layer behind stays whole"},
-    {"hover the cloth", "highlights the particle a click would take"},
-    {"right-drag", "orbit the camera"},
-    {"middle-drag", "pan"},
-    {"shift + right-drag", "pan"},
-    {"wheel", "zoom"},
-    {"right-click a control", "reset it to the scene value or default"},
-    {"ctrl + click a slider", "type a value"},
-}};
 
 void textView(std::string_view text) { ImGui::TextUnformatted(text.data(), text.data() + text.size()); }
 
@@ -70,21 +41,26 @@ void errorBox(const char* id, std::string& message) {
 
 std::string sceneLabel(const std::filesystem::path& path) { return path.stem().string(); }
 
-void paramTooltip(const ParamDef& def) {
+// The model for the running solver, built again only when the solver changes:
+// the panel draws from it every frame without building strings.
+const std::vector<PanelGroup>& panelModel(const std::string& solverId) {
+    static std::string builtFor;
+    static std::vector<PanelGroup> groups;
+    if (groups.empty() || builtFor != solverId) {
+        groups = buildPanelModel(solverId);
+        builtFor = solverId;
+    }
+    return groups;
+}
+
+void paramTooltip(const PanelRow& row) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColor);
-    textView(def.key);
+    textView(row.def->key);
     ImGui::PopStyleColor();
-    textView(def.help);
-    ImGui::Separator();
-    const std::string range = describeRange(def);
-    ImGui::Text("range %s%s%.*s", range.c_str(), def.unit.empty() ? "" : "  unit ",
-                static_cast<int>(def.unit.size()), def.unit.data());
-    ImGui::Text("default %s", formatValue(def.defaultValue).c_str());
-    if (def.apply == ParamApply::OnReset) ImGui::TextColored(kOnResetColor, "applies on reset (R)");
-    else ImGui::TextUnformatted("applies at once");
+    textView(row.tooltip);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -93,10 +69,10 @@ void paramTooltip(const ParamDef& def) {
 // format's precision, so a range starting at 0 cannot reach 1e-8 with a readable
 // format. We slide over the decimal exponent instead and print the value itself;
 // a range starting at 0 keeps nine decades above 0 and puts 0 at the left end.
-bool logarithmicSlider(float& value, const ParamDef& def) {
-    const double hi = std::log10(def.maxValue);
-    const bool hasZero = def.minValue <= 0.0;
-    const double lo = hasZero ? hi - 9.0 : std::log10(def.minValue);
+bool logarithmicSlider(float& value, const PanelRow& row) {
+    const double hi = std::log10(row.maxValue);
+    const bool hasZero = row.minValue <= 0.0;
+    const double lo = hasZero ? hi - 9.0 : std::log10(row.minValue);
     float exponent = value > 0.0f ? static_cast<float>(std::clamp(std::log10(static_cast<double>(value)), lo, hi))
                                   : static_cast<float>(lo);
     char text[32];
@@ -106,17 +82,17 @@ bool logarithmicSlider(float& value, const ParamDef& def) {
         return false;
     if (hasZero && exponent <= static_cast<float>(lo) + 1e-4f) value = 0.0f;
     else value = static_cast<float>(std::pow(10.0, static_cast<double>(exponent)));
-    value = std::clamp(value, static_cast<float>(def.minValue), static_cast<float>(def.maxValue));
+    value = std::clamp(value, row.widgetMin, row.widgetMax);
     return true;
 }
 
-// The widget for one parameter, chosen by its type; returns a new value when edited.
-std::optional<ParamValue> paramWidget(const ParamDef& def, const ParamValue& current) {
-    const float lo = static_cast<float>(def.minValue);
-    const float hi = static_cast<float>(def.maxValue);
-    const int loInt = static_cast<int>(def.minValue);
-    const int hiInt = static_cast<int>(def.maxValue);
+// The row's widget, as the model chose it; returns a new value when edited.
+std::optional<ParamValue> paramWidget(const PanelRow& row, const ParamValue& current) {
+    const ParamDef& def = *row.def;
+    const float lo = row.widgetMin, hi = row.widgetMax;
+    const int loInt = row.widgetMinInt, hiInt = row.widgetMaxInt;
     constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+    const bool drag = row.widget == WidgetKind::Drag;
 
     switch (def.type) {
     case ParamType::Bool: {
@@ -126,34 +102,36 @@ std::optional<ParamValue> paramWidget(const ParamDef& def, const ParamValue& cur
     }
     case ParamType::Int: {
         int v = std::get<int>(current);
-        const bool changed = (hiInt - loInt > 1000) ? ImGui::DragInt("##value", &v, 1.0f, loInt, hiInt, "%d", kClamp)
-                                                    : ImGui::SliderInt("##value", &v, loInt, hiInt, "%d", kClamp);
+        const bool changed = drag ? ImGui::DragInt("##value", &v, 1.0f, loInt, hiInt, "%d", kClamp)
+                                  : ImGui::SliderInt("##value", &v, loInt, hiInt, "%d", kClamp);
         if (changed) return v;
         break;
     }
     case ParamType::Float: {
         float v = std::get<float>(current);
-        const bool changed = def.logarithmic
-                                 ? logarithmicSlider(v, def)
+        const bool changed = row.widget == WidgetKind::LogSlider
+                                 ? logarithmicSlider(v, row)
                                  : ImGui::SliderFloat("##value", &v, lo, hi, "%.4g", kClamp | ImGuiSliderFlags_NoRoundToFormat);
         if (changed) return v;
         break;
     }
     case ParamType::Int2: {
         glm::ivec2 v = std::get<glm::ivec2>(current);
-        if (ImGui::SliderInt2("##value", &v.x, loInt, hiInt, "%d", kClamp)) return v;
+        const bool changed = drag ? ImGui::DragInt2("##value", &v.x, 1.0f, loInt, hiInt, "%d", kClamp)
+                                  : ImGui::SliderInt2("##value", &v.x, loInt, hiInt, "%d", kClamp);
+        if (changed) return v;
         break;
     }
     case ParamType::Vec3: {
         glm::vec3 v = std::get<glm::vec3>(current);
         bool changed = false;
-        if (def.key.find("color") != std::string_view::npos)
+        if (row.widget == WidgetKind::Colour)
             changed = ImGui::ColorEdit3("##value", &v.x, ImGuiColorEditFlags_Float);
-        else if (hi - lo <= 2.0f)
-            changed = ImGui::SliderFloat3("##value", &v.x, lo, hi, "%.3g", kClamp | ImGuiSliderFlags_NoRoundToFormat);
-        else
+        else if (drag)
             changed = ImGui::DragFloat3("##value", &v.x, (hi - lo) / 2000.0f, lo, hi, "%.3g", kClamp);
-        if (changed) return v;
+        else
+            changed = ImGui::SliderFloat3("##value", &v.x, lo, hi, "%.3g", kClamp | ImGuiSliderFlags_NoRoundToFormat);
+        if (changed) return glm::clamp(v, glm::vec3(lo), glm::vec3(hi));  // ColorEdit3 takes typed values as they are
         break;
     }
     case ParamType::Choice: {
@@ -215,7 +193,6 @@ std::optional<ParamValue> paramWidget(const ParamDef& def, const ParamValue& cur
     }
     return std::nullopt;
 }
-
 // Why an edit cannot be taken, beyond the table's own validation: a path that names
 // no file, a list that is not one, a cloth that could not be built (a mesh the
 // importer rejects, a pin naming no particle). The running cloth stays either way.
@@ -247,16 +224,31 @@ void applyEdit(AppContext& ctx, const ParamDef& def, const ParamValue& edited) {
     std::cerr << "clothsim: " << ctx.paramError << '\n';
 }
 
-// One row: the control, its label (amber for on-reset parameters), tooltip and context menu.
-void paramRow(AppContext& ctx, const ParamDef& def) {
+// The small button in front of a row: back to the table's default, enabled only
+// when the value differs from it (the context menu also offers the scene's value).
+void defaultButton(AppContext& ctx, const PanelRow& row, const ParamValue& current) {
+    const ParamDef& def = *row.def;
+    const bool atDefault = current == def.defaultValue;
+    ImGui::BeginDisabled(atDefault);
+    if (ImGui::SmallButton("x")) applyEdit(ctx, def, def.defaultValue);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("reset to default: %s", formatValue(def.defaultValue).c_str());
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+}
+
+// One row: the reset button, the control, its label (amber for on-reset
+// parameters), tooltip and context menu.
+void paramRow(AppContext& ctx, const PanelRow& row) {
+    const ParamDef& def = *row.def;
     Settings& settings = ctx.sim->world().settings;
     const ParamValue current = getParam(settings, def);
-    const bool onReset = def.apply == ParamApply::OnReset;
-    const bool pending = onReset && current != getParam(ctx.settingsAtReset, def);
+    const bool pending = row.onReset && current != getParam(ctx.settingsAtReset, def);
 
     ImGui::PushID(def.key.data(), def.key.data() + def.key.size());
-    if (std::optional<ParamValue> edited = paramWidget(def, current)) applyEdit(ctx, def, *edited);
-    paramTooltip(def);
+    defaultButton(ctx, row, current);
+    if (std::optional<ParamValue> edited = paramWidget(row, current)) applyEdit(ctx, def, *edited);
+    paramTooltip(row);
 
     if (ImGui::BeginPopupContextItem("context")) {
         if (ImGui::MenuItem("Reset to scene value")) applyEdit(ctx, def, getParam(ctx.scene.settings, def));
@@ -273,13 +265,9 @@ void paramRow(AppContext& ctx, const ParamDef& def) {
     }
 
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-    if (onReset) {
-        ImGui::TextColored(kOnResetColor, "%.*s (reset)%s", static_cast<int>(def.label.size()), def.label.data(),
-                           pending ? " *" : "");
-    } else {
-        textView(def.label);
-    }
-    paramTooltip(def);
+    if (row.onReset) ImGui::TextColored(kOnResetColor, "%s%s", row.label.c_str(), pending ? " *" : "");
+    else ImGui::TextUnformatted(row.label.c_str());
+    paramTooltip(row);
     // what went wrong with this parameter at the last reset (a mesh that failed since it was checked)
     const World& world = ctx.sim->world();
     if (!world.clothError.empty() && world.clothErrorKey == def.key) {
@@ -293,21 +281,18 @@ void paramRow(AppContext& ctx, const ParamDef& def) {
 }
 
 void parameterGroups(AppContext& ctx) {
-    const auto table = paramTable();
-    for (ParamGroup group : kGroups) {
-        const std::string_view name = groupName(group);
-        const std::string header(name);
-        const bool openByDefault = group == ParamGroup::Solver || group == ParamGroup::Cloth;
-        if (!ImGui::CollapsingHeader(header.c_str(), openByDefault ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;
+    // a solver's own rows show only while it runs: the model leaves the others out
+    for (const PanelGroup& group : panelModel(ctx.sim->world().settings.solver.id)) {
+        if (group.rows.empty()) continue;
+        const std::string header(group.name);
+        if (!ImGui::CollapsingHeader(header.c_str(), group.openByDefault ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;
         ImGui::PushID(header.c_str());
 
-        bool hasOnReset = false, pending = false;
-        for (const ParamDef& def : table) {
-            if (def.group != group || def.apply != ParamApply::OnReset) continue;
-            hasOnReset = true;
-            pending = pending || getParam(ctx.sim->world().settings, def) != getParam(ctx.settingsAtReset, def);
-        }
-        if (hasOnReset) {
+        if (group.hasOnReset) {
+            bool pending = false;
+            for (const PanelRow& row : group.rows)
+                pending = pending || (row.onReset && getParam(ctx.sim->world().settings, *row.def) !=
+                                                         getParam(ctx.settingsAtReset, *row.def));
             if (ImGui::Button("Reset (R)")) ctx.resetRequested = true;
             ImGui::SameLine();
             if (pending) ImGui::TextColored(kOnResetColor, "edits marked * wait for a reset");
@@ -315,10 +300,7 @@ void parameterGroups(AppContext& ctx) {
         }
 
         ImGui::PushItemWidth(-ImGui::GetFontSize() * 10.0f);  // leave room for the labels
-        // a solver's own rows show only while it runs
-        const std::string& solver = ctx.sim->world().settings.solver.id;
-        for (const ParamDef& def : table)
-            if (def.group == group && paramAppliesTo(def, solver)) paramRow(ctx, def);
+        for (const PanelRow& row : group.rows) paramRow(ctx, row);
         ImGui::PopItemWidth();
         ImGui::PopID();
     }
@@ -597,35 +579,35 @@ void colliderSection(AppContext& ctx) {
     ImGui::PopID();
 }
 
+// One scrolling plot of a history, its latest value and the peak in the overlay.
+// `format` takes the latest value then the peak. The scale starts at 0 (or the
+// lowest value, when negative) and reaches at least `floorMax`.
+template <std::size_t N>
+void plotHistory(const char* id, const History<N>& history, const char* format, float floorMax) {
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, format, static_cast<double>(history.latest()),
+                  static_cast<double>(history.max()));
+    ImGui::PlotLines(id, history.values.data(), static_cast<int>(history.values.size()),
+                     static_cast<int>(history.next), overlay, std::min(0.0f, history.min()),
+                     std::max(floorMax, history.max()),
+                     ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3.0f));
+}
+
 void statsSection(AppContext& ctx) {
-    if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
     const World& world = ctx.sim->world();
     const AppStats& s = ctx.stats;
-    const ImGuiIO& io = ImGui::GetIO();
+    const ClothStats& cloth = s.cloth;  // measured by the loop once per frame
 
-    if (ctx.lagging()) ImGui::TextColored(kErrorColor, "simulation lagging: dropping time");
-    else if (ctx.paused) ImGui::TextColored(kOnResetColor, "paused");
-    else ImGui::TextDisabled("running in real time");
-
-    ImGui::Text("%.0f fps   %.2f ms / frame", static_cast<double>(io.Framerate),
-                static_cast<double>(1000.0f / std::max(io.Framerate, 1e-3f)));
     ImGui::Text("physics %.3f ms / step   %d step(s) last frame", static_cast<double>(s.stepMs.mean()),
                 s.stepsLastFrame);
     ImGui::Text("  integrate %.3f   constraints %.3f", static_cast<double>(s.integrateMs),
                 static_cast<double>(s.constraintMs));
     ImGui::Text("  collision %.3f ms", static_cast<double>(s.collisionMs));
+    plotHistory("##frame", s.frameMs, "frame %.1f ms (max %.1f)", 33.3f);
+    plotHistory("##physics", s.physicsMs, "physics %.2f ms / step (max %.2f)", 1.0f);
 
-    char overlay[48];
-    std::snprintf(overlay, sizeof overlay, "frame ms (max %.1f)", static_cast<double>(s.frameMs.max()));
-    ImGui::PlotLines("##frame", s.frameMs.values.data(), static_cast<int>(s.frameMs.values.size()),
-                     static_cast<int>(s.frameMs.next), overlay, 0.0f, std::max(33.3f, s.frameMs.max()),
-                     ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3.0f));
-    std::snprintf(overlay, sizeof overlay, "physics ms (max %.2f)", static_cast<double>(s.physicsMs.max()));
-    ImGui::PlotLines("##physics", s.physicsMs.values.data(), static_cast<int>(s.physicsMs.values.size()),
-                     static_cast<int>(s.physicsMs.next), overlay, 0.0f, std::max(1.0f, s.physicsMs.max()),
-                     ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3.0f));
-
-    const ClothStats cloth = measureCloth(world);
+    ImGui::Separator();
+    ImGui::TextDisabled("cloth");
     ImGui::Text("particles %zu   constraints %zu", world.cloth.particleCount(), world.cloth.links.size());
     if (ctx.topologyStatsVersion != world.cloth.topologyVersion) {
         ctx.topologyStats = measureTopology(world);
@@ -636,11 +618,14 @@ void statsSection(AppContext& ctx) {
     ImGui::Text("torn links %llu   border edges %zu", static_cast<unsigned long long>(topology.tornLinks),
                 topology.borderEdges);
     ImGui::Text("sim time %.3f s   steps %llu", world.time, static_cast<unsigned long long>(world.steps));
-    ImGui::Text("iterations %d   residual %.3g m", s.lastStep.iterations, static_cast<double>(s.lastStep.residual));
-    ImGui::Text("kinetic energy %.4g J", cloth.kineticEnergy);
-    ImGui::Text("max stretch %.2f %%   max penetration %.2f mm",
-                static_cast<double>((cloth.maxStretchRatio - 1.0f) * 100.0f),
-                static_cast<double>(cloth.maxPenetration * 1000.0f));
+    ImGui::Text("max penetration %.2f mm", static_cast<double>(cloth.maxPenetration * 1000.0f));
+    plotHistory("##energy", s.kineticEnergy, "kinetic energy %.4g J (max %.4g)", 1e-6f);
+    plotHistory("##stretch", s.maxStretchPct, "max stretch %.2f %% (max %.2f)", 1.0f);
+
+    ImGui::Separator();
+    ImGui::TextDisabled("solver");
+    plotHistory("##residual", s.residual, "residual %.3g (max %.3g)", 1e-9f);
+    plotHistory("##iterations", s.iterations, "iterations %.0f (max %.0f)", 1.0f);
     if (cloth.nanCount > 0) ImGui::TextColored(kErrorColor, "%zu particles not finite", cloth.nanCount);
     if (ctx.sim->recoveries() > 0) {
         ImGui::TextColored(kErrorColor, "recoveries: %d", ctx.sim->recoveries());
@@ -648,9 +633,18 @@ void statsSection(AppContext& ctx) {
     }
 }
 
-} // namespace
+// One line above the tabs: running, paused or lagging, and the frame rate.
+void statusLine(AppContext& ctx) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ctx.lagging()) ImGui::TextColored(kErrorColor, "lagging: dropping time");
+    else if (ctx.paused) ImGui::TextColored(kOnResetColor, "paused");
+    else ImGui::TextDisabled("running in real time");
+    ImGui::SameLine();
+    ImGui::TextDisabled("  %.0f fps  %.2f ms / frame", static_cast<double>(io.Framerate),
+                        static_cast<double>(1000.0f / std::max(io.Framerate, 1e-3f)));
+}
 
-std::span<const KeyHelp> keyHelp() { return kKeys; }
+} // namespace
 
 void drawMainPanel(AppContext& ctx) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -663,11 +657,26 @@ void drawMainPanel(AppContext& ctx) {
         sceneSelector(ctx);
         ImGui::Separator();
         runControls(ctx);
-        pinButtons(ctx);
-        cutSection(ctx);
-        statsSection(ctx);
-        parameterGroups(ctx);
-        colliderSection(ctx);
+        statusLine(ctx);
+        if (ImGui::BeginTabBar("sections")) {
+            if (ImGui::BeginTabItem("Parameters")) {
+                parameterGroups(ctx);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Tools")) {
+                pinButtons(ctx);
+                ImGui::Separator();
+                cutSection(ctx);
+                ImGui::Separator();
+                colliderSection(ctx);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Stats")) {
+                statsSection(ctx);
+                ImGui::EndTabItem();
+            }
+            ImGui::EndTabBar();
+        }
     }
     ImGui::End();
 }
@@ -679,13 +688,26 @@ void drawHelpWindow(AppContext& ctx) {
                                    viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
                             ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (ImGui::Begin("Help", &ctx.showHelp, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
-        if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-            for (const KeyHelp& key : kKeys) {
+        constexpr ImGuiTableFlags kTable = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+        ImGui::TextDisabled("keys");
+        if (ImGui::BeginTable("keys", 2, kTable)) {
+            for (const KeyBinding& binding : keyBindings()) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextColored(kOnResetColor, "%s", key.keys);
+                ImGui::TextColored(kOnResetColor, "%s", binding.keys);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(key.action);
+                ImGui::TextUnformatted(binding.action);
+            }
+            ImGui::EndTable();
+        }
+        ImGui::TextDisabled("mouse");
+        if (ImGui::BeginTable("mouse", 2, kTable)) {
+            for (const GestureHelp& gesture : mouseGestures()) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextColored(kOnResetColor, "%s", gesture.gesture);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(gesture.action);
             }
             ImGui::EndTable();
         }

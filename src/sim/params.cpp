@@ -502,10 +502,15 @@ std::string validateParam(const ParamDef& def, const ParamValue& value) {
         return std::string("expected ") + std::string(typeName(def.type));
     if (!finite(value)) return "value is not a finite number " + describeRange(def);
     auto outside = [&](double x) { return !(x >= def.minValue && x <= def.maxValue); };
+    // Float values are compared with the bounds rounded to float: the float nearest
+    // a bound is the bound ("0.01" reads as 0.0099999998, 1/30 as 0.033333335).
+    auto outsideFloat = [&](float x) {
+        return !(x >= static_cast<float>(def.minValue) && x <= static_cast<float>(def.maxValue));
+    };
     bool bad = false;
     switch (def.type) {
     case T::Int: bad = outside(std::get<int>(value)); break;
-    case T::Float: bad = outside(std::get<float>(value)); break;
+    case T::Float: bad = outsideFloat(std::get<float>(value)); break;
     case T::Int2: {
         auto v = std::get<glm::ivec2>(value);
         bad = outside(v.x) || outside(v.y);
@@ -513,7 +518,7 @@ std::string validateParam(const ParamDef& def, const ParamValue& value) {
     }
     case T::Vec3: {
         auto v = std::get<glm::vec3>(value);
-        bad = outside(v.x) || outside(v.y) || outside(v.z);
+        bad = outsideFloat(v.x) || outsideFloat(v.y) || outsideFloat(v.z);
         break;
     }
     case T::Choice: {

@@ -2,11 +2,13 @@
 
 #include "app_context.hpp"
 #include "data_paths.hpp"
+#include "debug_buffers_panel.hpp"
 #include "key_bindings.hpp"
 #include "panels.hpp"
 #include "render/camera.hpp"
 #include "render/renderer.hpp"
 #include "render/screenshot.hpp"
+#include "sim/debug_draw.hpp"
 #include "sim/picking.hpp"
 #include "sim/stats.hpp"
 #include "user_config.hpp"
@@ -19,6 +21,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <span>
 
@@ -281,6 +284,10 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
             setParam(settings, *def, std::string(def->choices[next]));
         }
     }
+    if (ctx.debugViewToggleRequested) {  // D: particles and links on or off together
+        ctx.debugViewToggleRequested = false;
+        toggleDebugView(ctx.sim->world().settings);
+    }
     if (ctx.fullscreenRequested) {
         ctx.fullscreenRequested = false;
         toggleFullscreen(ctx, window, swapInterval);
@@ -357,6 +364,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
     int frame = 0;
     glfwGetCursorPos(window, &ctx.input.cursorX, &ctx.input.cursorY);
     std::vector<Marker> markers;  // the tools' highlights, reused every frame
+    DebugBuffersPanel debugBuffers;  // render.debug_buffers; its textures go before the GL context
 
     while (!glfwWindowShouldClose(window) && !ctx.quitRequested) {
         glfwPollEvents();
@@ -381,6 +389,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         const bool drawUi = ctx.showUi && !lastFrame;  // the saved picture shows the scene only
         if (drawUi) {
             drawMainPanel(ctx);
+            debugBuffers.draw(ctx);
             drawHelpWindow(ctx);
         }
         if (!lastFrame) drawCutOverlay(ctx, window);
@@ -478,6 +487,8 @@ int runApp(const AppOptions& options) {
     }
 #ifndef NDEBUG
     installGlDebugOutput();
+#else
+    if (std::getenv("CLOTHSIM_GL_DEBUG")) installGlDebugOutput();  // GL errors on stderr on request (display tests)
 #endif
     const int swapInterval = options.frames > 0 ? 0 : 1;  // vsync only when interactive
     glfwSwapInterval(swapInterval);

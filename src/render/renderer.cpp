@@ -134,6 +134,7 @@ std::string Renderer::loadShaders() {
          {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram, &m_markerProgram})
         load(*program);
     for (ShaderProgram& program : m_clothViews) load(program);
+    load(m_debugDraw.program());
     return errors;
 }
 
@@ -179,7 +180,8 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
     drawGround(world);
     drawColliders(world);
     drawCloth(world);
-    drawMarkers();
+    m_debugDraw.draw(world, m_view);
+    if (world.settings.render.toolMarkers) drawMarkers();
     glBindVertexArray(0);
     glUseProgram(0);
 }

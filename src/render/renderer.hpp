@@ -8,6 +8,7 @@
 // current context with GL loaded (glad) for every call, including construction
 // and destruction. Collider drawing lives in collider_draw.cpp.
 #include "camera.hpp"
+#include "debug_draw.hpp"
 #include "mesh.hpp"
 #include "shader.hpp"
 #include "texture.hpp"
@@ -93,6 +94,7 @@ private:
     ShaderProgram m_skyProgram;     // sky.vert + sky.frag: full-screen gradient
     ShaderProgram m_shadowProgram;  // shadow.vert + shadow.frag: depth from the key light
     ShaderProgram m_markerProgram;  // marker.vert + marker.frag: tool highlights
+    DebugDraw m_debugDraw{m_shaderDir};  // debug_line.vert + .frag: the render.debug_* views
 
     GpuMesh m_clothMesh;
     GpuMesh m_sphereMesh;    // radius 1: spheres, capsule caps, markers

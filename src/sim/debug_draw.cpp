@@ -50,7 +50,10 @@ void boxEdges(const Pose& pose, glm::vec3 half, glm::vec3 color, DebugSink& sink
 
 void links(const Cloth& cloth, DebugLinkColoring coloring, DebugSink& sink) {
     const std::vector<glm::vec3>& x = cloth.positions;
-    for (const Link& link : cloth.links) {
+    // bend links first, stretch links last: a long link lies along the stretch links it spans,
+    // and the stretch links are the ones that show the mesh
+    for (auto it = cloth.links.rbegin(); it != cloth.links.rend(); ++it) {
+        const Link& link = *it;
         if (link.a >= x.size() || link.b >= x.size()) continue;
         glm::vec3 color = linkKindColor(link.kind);
         if (coloring == DebugLinkColoring::ByStrain) {
@@ -87,9 +90,10 @@ void contacts(const World& world, DebugDrawScratch& scratch, DebugSink& sink) {
 
 glm::vec3 linkKindColor(LinkKind kind) {
     switch (kind) {
-    case LinkKind::Stretch: return {0.25f, 0.9f, 0.3f};
-    case LinkKind::Shear: return {0.3f, 0.7f, 1.0f};
-    case LinkKind::Bend: return {0.8f, 0.45f, 1.0f};
+    // saturated: one-pixel lines over the shaded cloth keep their hue
+    case LinkKind::Stretch: return {0.02f, 0.75f, 0.05f};
+    case LinkKind::Shear: return {0.0f, 0.3f, 1.0f};
+    case LinkKind::Bend: return {0.6f, 0.0f, 1.0f};
     }
     return {1.0f, 1.0f, 1.0f};
 }

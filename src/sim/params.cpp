@@ -375,7 +375,7 @@ std::vector<ParamDef> buildTable() {
          "bunch up or spread out show through the shading (key D, with links).",
          {}, false, CS_FIELD(bool, render.debugPoints)});
     row({"render.debug_links", "links", T::Choice, G::Render, kLive, 0, 0, std::string("off"), "",
-         "Debug view: every link as a line. type: green stretch, sky-blue shear, violet bend links. "
+         "Debug view: every link as a line. type: green stretch, blue shear, violet bend links (stretch drawn on top). "
          "strain: white-grey at rest length, redder the more it is stretched, bluer the more it is "
          "compressed (full colour at 10 % strain) (key D, with particles).",
          {"off", "type", "strain"}, false, CS_CHOICE_FIELD(DebugLinkColoring, render.debugLinks)});

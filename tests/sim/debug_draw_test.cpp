@@ -86,9 +86,10 @@ TEST(DebugDraw, LinksByTypeOneLinePerLinkInItsKindsColour) {
     ASSERT_EQ(sink.lines.size(), links.size());
     int kindsSeen[kLinkKindCount] = {};
     for (std::size_t k = 0; k < links.size(); ++k) {
-        EXPECT_EQ(sink.lines[k].a, world.cloth.positions[links[k].a]);
-        EXPECT_EQ(sink.lines[k].b, world.cloth.positions[links[k].b]);
-        EXPECT_TRUE(sameColor(sink.lines[k].color, linkKindColor(links[k].kind))) << "link " << k;
+        const RecordedLine& line = sink.lines[links.size() - 1 - k];  // drawn bend first, stretch last
+        EXPECT_EQ(line.a, world.cloth.positions[links[k].a]);
+        EXPECT_EQ(line.b, world.cloth.positions[links[k].b]);
+        EXPECT_TRUE(sameColor(line.color, linkKindColor(links[k].kind))) << "link " << k;
         ++kindsSeen[static_cast<int>(links[k].kind)];
     }
     for (int kind = 0; kind < kLinkKindCount; ++kind) EXPECT_GT(kindsSeen[kind], 0) << "kind " << kind;

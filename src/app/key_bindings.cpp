@@ -79,7 +79,7 @@ const GestureHelp kGestures[] = {
     {"shift + right-drag", "pan"},
     {"wheel", "zoom"},
     {"right-click a control", "reset it to the scene value or default"},
-    {"x beside a control", "reset it to its default (shown when it differs)"},
+    {"x in front of a control", "reset it to its default (lit when the value differs)"},
     {"ctrl + click a slider", "type a value"},
 };
 

@@ -60,7 +60,14 @@ void paramTooltip(const PanelRow& row) {
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColor);
     textView(row.def->key);
     ImGui::PopStyleColor();
-    textView(row.tooltip);
+    // the help, then the range, default and when it applies under a rule
+    const std::string_view text = row.tooltip;
+    const std::size_t details = text.find("\nrange ");
+    textView(text.substr(0, details));
+    if (details != std::string_view::npos) {
+        ImGui::Separator();
+        textView(text.substr(details + 1));
+    }
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -229,9 +236,11 @@ void applyEdit(AppContext& ctx, const ParamDef& def, const ParamValue& edited) {
 void defaultButton(AppContext& ctx, const PanelRow& row, const ParamValue& current) {
     const ParamDef& def = *row.def;
     const bool atDefault = current == def.defaultValue;
+    ImGui::PushStyleVar(ImGuiStyleVar_DisabledAlpha, 0.25f);  // at its default: barely there
     ImGui::BeginDisabled(atDefault);
     if (ImGui::SmallButton("x")) applyEdit(ctx, def, def.defaultValue);
     ImGui::EndDisabled();
+    ImGui::PopStyleVar();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("reset to default: %s", formatValue(def.defaultValue).c_str());
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -299,7 +308,11 @@ void parameterGroups(AppContext& ctx) {
             else ImGui::TextDisabled("(reset) parameters apply on reset");
         }
 
-        ImGui::PushItemWidth(-ImGui::GetFontSize() * 10.0f);  // leave room for the labels
+        // room for the group's longest label (" *" included), up to half the panel
+        float labelWidth = 0.0f;
+        for (const PanelRow& row : group.rows) labelWidth = std::max(labelWidth, ImGui::CalcTextSize(row.label.c_str()).x);
+        labelWidth += ImGui::CalcTextSize(" *").x + ImGui::GetStyle().ItemInnerSpacing.x;
+        ImGui::PushItemWidth(-std::min(labelWidth, 0.5f * ImGui::GetContentRegionAvail().x));
         for (const PanelRow& row : group.rows) paramRow(ctx, row);
         ImGui::PopItemWidth();
         ImGui::PopID();
@@ -650,7 +663,7 @@ void drawMainPanel(AppContext& ctx) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float margin = 8.0f;
     ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + margin, viewport->WorkPos.y + margin), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30.0f, viewport->WorkSize.y - 2.0f * margin),
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32.0f, viewport->WorkSize.y - 2.0f * margin),
                              ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.88f);
     if (ImGui::Begin("clothsim")) {

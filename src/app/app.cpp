@@ -269,6 +269,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         ctx.undoCutRequested = false;
         undoLastCut(ctx);
     }
+    handleTimeTravelRequests(ctx, renderer);  // after a reset or an undo: the history sees the new cloth
     if (ctx.reloadShadersRequested) {
         ctx.reloadShadersRequested = false;
         ctx.shaderError = renderer.loadShaders();
@@ -378,7 +379,9 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         handleRequests(ctx, window, renderer, accumulator, swapInterval);
         applyToolInput(ctx, window, renderer, !fixedFrames);  // --frames pictures stay free of the cursor
         applyCameraInput(ctx, window, renderer);
-        advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames);
+        // a recording steps once per frame, as --frames does, so that the video plays at simulation speed
+        advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames || ctx.capture.recorder.recording());
+        recordHistoryFrame(ctx);
         ctx.stats.recordFrame(measureCloth(ctx.sim->world()));  // the plots run while the panel is closed too
         config.rememberScene(ctx.scene.path);  // writes only when another scene opened
 
@@ -389,6 +392,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         const bool drawUi = ctx.showUi && !lastFrame;  // the saved picture shows the scene only
         if (drawUi) {
             drawMainPanel(ctx);
+            drawTimelinePanel(ctx);
             debugBuffers.draw(ctx);
             drawHelpWindow(ctx);
         }
@@ -409,9 +413,11 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         ctx.tools.markers(ctx.sim->world(), markers);
         renderer.setMarkers(markers);
         renderer.draw(ctx.sim->world(), width, height);
+        captureScene(ctx, width, height);  // F12, F9 and recording read the scene before the panels cover it
         if (!lastFrame) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the panels, or only the cut overlay
 
         if (lastFrame) {
+            if (!finishRecording(ctx)) return 1;
             if (options.screenshotPath.empty()) return 0;
             if (!saveScreenshot(options.screenshotPath, width, height)) {
                 std::cerr << "clothsim: cannot write screenshot " << options.screenshotPath.string() << '\n';
@@ -515,6 +521,13 @@ int runApp(const AppOptions& options) {
         std::cerr << error << "\nclothsim: cannot start without shaders (looked in " << shaderDir().string()
                   << "; set CLOTHSIM_DATA_DIR to the folder holding shaders/)\n";
         return 1;
+    }
+    ctx.capture.folder = options.captureDir;
+    if (!options.recordDir.empty()) {
+        if (const std::string error = startRecordingInto(ctx, options.recordDir); !error.empty()) {
+            std::cerr << "clothsim: --record: " << error << '\n';
+            return 1;
+        }
     }
     const int code = runLoop(ctx, window, renderer, options, swapInterval, config);
     config.saveUiPrefs({ctx.showUi, ctx.showHelp});

@@ -14,6 +14,8 @@ struct AppOptions {
     std::filesystem::path screenshotPath;     // with frames: save the last frame as PNG
     int windowWidth = 1280;                   // --size: the window's client area, screen pixels
     int windowHeight = 800;
+    std::filesystem::path recordDir{};        // --record: every frame as DIR/frame_00001.png, ...
+    std::filesystem::path captureDir = "captures";  // --capture-dir: where F12 and F9 put their files
     bool openLastScene = false;               // no --scene: the last run's scene, when it still loads (user_config)
 };
 

@@ -8,6 +8,8 @@
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
+#include "capture.hpp"
+#include "timeline_panel.hpp"
 #include "tools/mouse_tools.hpp"
 
 #include <array>
@@ -122,6 +124,10 @@ struct AppContext {
     bool saveSceneRequested = false;        // Ctrl + S: write the running scene back to TOML
     int historyStepRequested = 0;           // Left / Right: frames to move through the time-travel history
     std::optional<std::filesystem::path> sceneRequested;  // picked in the selector
+
+    // --- time travel and capture (timeline_panel.hpp, capture.hpp) ---------------
+    TimeTravel timeTravel;                  // recent frames to scrub back through
+    CaptureState capture;                   // screenshots and recordings
 
     // --- view -----------------------------------------------------------------
     bool showUi = true;                     // Tab / U

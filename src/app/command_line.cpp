@@ -66,6 +66,9 @@ usage:
       open the window on a scene (default: scenes/hanging.toml)
   clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
       render N frames (one physics step each), save the window as PNG, exit
+  clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
+      render N frames (one physics step each), each saved as DIR/frame_00001.png, ...
+      (and DIR/recording.mp4 when ffmpeg is on PATH), exit
   clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
            [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH]
       run N physics steps (default 600) with no window and no OpenGL, then
@@ -87,6 +90,10 @@ options:
   --frames N          window: render N frames then exit (1 .. 1000000)
   --screenshot PATH   window: with --frames, save the last frame as PNG
   --size WxH          window: client area in pixels (default 1280x800), e.g. --size 320x200
+  --record DIR        window: with --frames, save every frame (the scene, without the
+                      panels) as DIR/frame_00001.png, ...; DIR is created
+  --capture-dir DIR   window: where F12 screenshots and F9 recordings go (default:
+                      captures/ in the working directory; created when needed)
   --list-solvers      print the solver ids, one per line
   --list-scenes       print the scenes of scenes/, one per line: file name (without
                       .toml), scene name and its one-line description, in columns
@@ -187,6 +194,12 @@ std::string sceneListing(const std::filesystem::path& folder) {
         } else if (arg == "--screenshot") {
             if (!value(v) || v.empty()) return fail("--screenshot needs a path");
             cl.screenshotPath = v;
+        } else if (arg == "--record") {
+            if (!value(v) || v.empty()) return fail("--record needs a folder");
+            cl.recordDir = v;
+        } else if (arg == "--capture-dir") {
+            if (!value(v) || v.empty()) return fail("--capture-dir needs a folder");
+            cl.captureDir = v;
         } else {
             return fail("unknown argument '" + arg + "'");
         }
@@ -194,13 +207,15 @@ std::string sceneListing(const std::filesystem::path& folder) {
     if (listings > 1) return fail("give only one of --help, --list-solvers, --list-scenes, --list-params");
     if (listings == 1) return {cl, {}};
     if (headless) {
-        if (cl.frames > 0 || !cl.screenshotPath.empty() || cl.windowSize)
-            return fail("--frames, --screenshot and --size need a window, not --headless");
+        if (cl.frames > 0 || !cl.screenshotPath.empty() || cl.windowSize || !cl.recordDir.empty() ||
+            !cl.captureDir.empty())
+            return fail("--frames, --screenshot, --size, --record and --capture-dir need a window, not --headless");
         cl.mode = RunMode::Headless;
     } else {
         if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty())
             return fail("--steps, --cut, --stats-json and --dump-obj need --headless");
         if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");
+        if (!cl.recordDir.empty() && cl.frames == 0) return fail("--record needs --frames N");
     }
     return {cl, {}};
 }
@@ -229,6 +244,8 @@ int runCommandLine(int argc, const char* const* argv) {
             options.windowWidth = cl.windowSize->x;
             options.windowHeight = cl.windowSize->y;
         }
+        options.recordDir = cl.recordDir;
+        if (!cl.captureDir.empty()) options.captureDir = cl.captureDir;
         options.openLastScene = !sceneGiven && cl.frames == 0;  // --frames pictures do not depend on the last run
         return runApp(options);
     }

@@ -25,6 +25,8 @@ struct CommandLine {
     int frames = 0;                           // app: render N frames then exit
     std::filesystem::path screenshotPath;     // app: with --frames, save the last frame
     std::optional<glm::ivec2> windowSize;     // app: --size WxH, the window's client area in pixels
+    std::filesystem::path recordDir;          // app: with --frames, every frame as DIR/frame_00001.png, ...
+    std::filesystem::path captureDir;         // app: where F12 and F9 write (default ./captures)
 };
 
 struct ParsedCommandLine {

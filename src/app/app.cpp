@@ -269,7 +269,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         ctx.undoCutRequested = false;
         undoLastCut(ctx);
     }
-    handleTimeTravelRequests(ctx, renderer);  // after a reset or an undo: the history sees the new cloth
+    if (handleTimeTravelRequests(ctx)) renderer.invalidateClothTopology();  // after a reset or an undo, so it sees them
     if (ctx.reloadShadersRequested) {
         ctx.reloadShadersRequested = false;
         ctx.shaderError = renderer.loadShaders();

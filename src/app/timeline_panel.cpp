@@ -1,7 +1,6 @@
 #include "timeline_panel.hpp"
 
 #include "app_context.hpp"
-#include "render/renderer.hpp"
 
 #include <imgui.h>
 
@@ -24,18 +23,20 @@ std::size_t currentFrame(const StateHistory& history) {
     return history.cursor().value_or(history.size() > 0 ? history.size() - 1 : 0);
 }
 
-void showFrame(AppContext& ctx, Renderer& renderer, std::size_t index) {
+// Returns whether the topology was replaced.
+bool showFrame(AppContext& ctx, std::size_t index) {
     StateHistory& history = ctx.timeTravel.history;
-    if (history.empty()) return;
+    if (history.empty()) return false;
     ctx.paused = true;
     ctx.tools.cancel();  // what a tool held belongs to the state being replaced
-    if (history.show(index, ctx.sim->world())) renderer.invalidateClothTopology();
+    const bool replaced = history.show(index, ctx.sim->world());
     ctx.sim->stateRestored();
+    return replaced;
 }
 
 } // namespace
 
-void handleTimeTravelRequests(AppContext& ctx, Renderer& renderer) {
+bool handleTimeTravelRequests(AppContext& ctx) {
     TimeTravel& tt = ctx.timeTravel;
     StateHistory& history = tt.history;
     World& world = ctx.sim->world();
@@ -62,8 +63,9 @@ void handleTimeTravelRequests(AppContext& ctx, Renderer& renderer) {
             tt.showRequested = static_cast<std::size_t>(std::max(target, 0L));
         }
     }
+    bool replaced = false;
     if (tt.showRequested) {
-        showFrame(ctx, renderer, *tt.showRequested);
+        replaced = showFrame(ctx, *tt.showRequested);
         tt.showRequested.reset();
     }
     if (tt.resumeRequested) {
@@ -71,6 +73,7 @@ void handleTimeTravelRequests(AppContext& ctx, Renderer& renderer) {
         history.resumeHere();
         ctx.paused = false;
     }
+    return replaced;
 }
 
 void recordHistoryFrame(AppContext& ctx) {

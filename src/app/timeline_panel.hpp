@@ -20,7 +20,6 @@
 namespace cs {
 
 struct AppContext;
-class Renderer;
 
 inline constexpr double kHistoryFramesPerSecond = 60.0;  // sim.history_seconds -> frames
 
@@ -33,7 +32,8 @@ struct TimeTravel {
 
 // Before physics: follows sim.history_seconds, clears the history for a new cloth,
 // and carries out the timeline's and the arrow keys' requests (ctx.historyStepRequested).
-void handleTimeTravelRequests(AppContext& ctx, Renderer& renderer);
+// Returns whether the cloth's topology was replaced (the renderer must upload it again).
+bool handleTimeTravelRequests(AppContext& ctx);
 
 // After physics: records the frame when physics advanced in it.
 void recordHistoryFrame(AppContext& ctx);

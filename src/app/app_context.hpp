@@ -104,6 +104,7 @@ struct AppContext {
     std::optional<Simulation> sim;          // always set while the loop runs
     SceneDesc scene;                        // as loaded (with --set applied): "reset to scene value"
     std::vector<std::filesystem::path> sceneFiles;  // the selector's list
+    std::vector<SceneSummary> sceneCatalogue;       // the selector's [scene] tables, grouped by category
     Settings settingsAtReset;               // to show which on-reset edits are still pending
     TopologyStats topologyStats;            // the stats panel's, measured again when the topology changes
     std::uint64_t topologyStatsVersion = ~0ull;

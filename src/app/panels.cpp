@@ -9,6 +9,7 @@
 #include "sim/stats.hpp"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <array>
@@ -319,17 +320,73 @@ void parameterGroups(AppContext& ctx) {
     }
 }
 
+// Save scene: a button, the file name it writes (scenes/<stem>_saved.toml unless
+// edited), and "Overwrite?" when that file exists. Ctrl + S does what the button does;
+// the loop carries out the request (saveRunningScene), so the panel only asks.
+void saveSceneRow(AppContext& ctx) {
+    SceneSaveState& save = ctx.sceneSave;
+    if (save.fileNameFor != ctx.scene.path) {  // a new scene proposes its own file
+        save = SceneSaveState{};
+        save.fileName = defaultSaveName(ctx.scene.path);
+        save.fileNameFor = ctx.scene.path;
+    }
+    if (ImGui::Button("Save scene (Ctrl+S)")) ctx.saveSceneRequested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Writes the running scene to the file on the right: every parameter as it is now\n"
+                          "(on-reset edits included) and the colliders where they rest. It then appears\n"
+                          "in the scene list. A relative name starts in %s.", dataDir().string().c_str());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::InputText("##save file", &save.fileName)) save.confirmPath.clear();  // another file: ask again
+    if (!save.confirmPath.empty()) {
+        ImGui::TextColored(kOnResetColor, "%s exists. Overwrite?", save.confirmPath.filename().string().c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Overwrite")) ctx.saveSceneRequested = true;  // the second, explicit request
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Cancel")) save.confirmPath.clear(), save.status.clear();
+    } else if (!save.status.empty()) {
+        ImGui::TextColored(kDimColor, "%s", save.status.c_str());
+    }
+    errorBox("save error", save.error);
+}
+
+// One scene of the selector: its name, its one-line description dim beside it
+// (and as the tooltip), or why its [scene] table cannot be read.
+void sceneItem(AppContext& ctx, const SceneSummary& scene) {
+    const bool selected = !ctx.scene.path.empty() && std::filesystem::path(ctx.scene.path) == scene.path;
+    const std::string stem = sceneLabel(scene.path);
+    const std::string label = (scene.name.empty() ? stem : scene.name) + "##" + stem;
+    if (ImGui::Selectable(label.c_str(), selected)) ctx.sceneRequested = scene.path;
+    if (selected) ImGui::SetItemDefaultFocus();
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::SameLine();
+    if (!scene.error.empty()) ImGui::TextColored(kErrorColor, "(cannot read its [scene] table)");
+    else ImGui::TextColored(kDimColor, "%s", scene.description.c_str());
+    if (!hovered && !ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextColored(kDimColor, "scenes/%s.toml", stem.c_str());
+    textView(scene.error.empty() ? scene.description : scene.error);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
 void sceneSelector(AppContext& ctx) {
     const std::string current = ctx.scene.path.empty() ? ctx.scene.name : sceneLabel(ctx.scene.path);
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
-    if (ImGui::BeginCombo("scene", current.c_str())) {
-        if (ImGui::IsWindowAppearing()) ctx.sceneFiles = listSceneFiles(sceneDir());  // pick up new files
-        for (const std::filesystem::path& file : ctx.sceneFiles) {
-            const std::string label = sceneLabel(file);
-            const bool selected = !ctx.scene.path.empty() && std::filesystem::path(ctx.scene.path) == file;
-            if (ImGui::Selectable(label.c_str(), selected)) ctx.sceneRequested = file;
+    if (ImGui::BeginCombo("scene", current.c_str(), ImGuiComboFlags_HeightLargest)) {
+        if (ImGui::IsWindowAppearing()) ctx.sceneCatalogue = readSceneCatalogue(sceneDir());  // pick up new files
+        const std::string* category = nullptr;
+        for (const SceneSummary& scene : ctx.sceneCatalogue) {
+            if (!category || scene.category != *category) {  // the catalogue comes grouped by category
+                category = &scene.category;
+                if (&scene != &ctx.sceneCatalogue.front()) ImGui::Spacing();
+                ImGui::TextColored(kOnResetColor, "%s", category->empty() ? "Other" : category->c_str());
+                ImGui::Separator();
+            }
+            sceneItem(ctx, scene);
         }
-        if (ctx.sceneFiles.empty()) ImGui::TextDisabled("no *.toml in %s", sceneDir().string().c_str());
+        if (ctx.sceneCatalogue.empty()) ImGui::TextDisabled("no *.toml in %s", sceneDir().string().c_str());
         ImGui::EndCombo();
     }
     ImGui::TextWrapped("%s", ctx.scene.name.c_str());
@@ -339,6 +396,7 @@ void sceneSelector(AppContext& ctx) {
         ImGui::PopStyleColor();
     }
     errorBox("scene error", ctx.sceneError);
+    saveSceneRow(ctx);
 }
 
 void runControls(AppContext& ctx) {

@@ -4,6 +4,7 @@
 #include "sim/world.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -434,9 +435,16 @@ std::string quoted(const std::string& s) {
 
 // "  # the first sentence of the help (unit)": every written key says what it is.
 std::string helpComment(std::string_view help, std::string_view unit) {
-    std::string first(help.substr(0, help.find(". ")));
+    // the first sentence: up to a full stop before a capital ("Kim et al. 2012" does not end one)
+    std::size_t end = 0;
+    while ((end = help.find(". ", end)) != std::string_view::npos &&
+           !(end + 2 < help.size() && std::isupper(static_cast<unsigned char>(help[end + 2]))))
+        ++end;
+    std::string first(help.substr(0, end));
     if (!first.empty() && first.back() == '.') first.pop_back();
-    if (!unit.empty()) first += " (" + std::string(unit) + ")";
+    const std::string u(unit);
+    const bool unitSaid = first.find("(" + u) != std::string::npos || first.find(", " + u + ")") != std::string::npos;
+    if (!u.empty() && !unitSaid) first += " (" + u + ")";
     return first.empty() ? "" : "  # " + first;
 }
 
@@ -466,9 +474,10 @@ std::optional<std::string> exactColliderText(const ColliderField& field, const C
     auto rounded = [](float x, int decimals) {
         char text[48];
         std::snprintf(text, sizeof text, "%.*f", decimals, static_cast<double>(x));
-        return tomlFloat(readBack(text));
+        const float back = readBack(text);
+        return tomlFloat(back == 0.0f ? 0.0f : back);  // -0 reads as 0 too; write the plain one
     };
-    std::vector<std::string> candidates{tomlColliderValue(value)};
+    std::vector<std::string> candidates;  // the plainest spelling first
     std::vector<glm::vec3> vectors;
     if (auto v = std::get_if<glm::vec3>(&value)) {
         vectors.push_back(*v);
@@ -483,6 +492,7 @@ std::optional<std::string> exactColliderText(const ColliderField& field, const C
             candidates.push_back("[" + rounded(v.x, decimals) + ", " + rounded(v.y, decimals) + ", " +
                                  rounded(v.z, decimals) + "]");
     }
+    candidates.push_back(tomlColliderValue(value));
     for (const std::string& text : candidates) {
         ColliderValue parsed = value;
         if (std::holds_alternative<float>(value)) parsed = readBack(text);

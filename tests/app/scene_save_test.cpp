@@ -1,0 +1,136 @@
+// Save scene without a window: the running world (edited settings, a moved
+// collider) written to a file that loads into the same world; an existing file is
+// only replaced on a second request; a folder that cannot take it is a message.
+#include "app/app_context.hpp"
+#include "app/scene_save.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace cs {
+namespace {
+
+const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
+
+// A fresh, empty folder of the test's own under the system's temporary folder.
+std::filesystem::path freshFolder(const std::string& name) {
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() / ("clothsim_save_" + name);
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder / "scenes");
+    return folder;
+}
+
+std::string fileText(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<glm::vec3> positionsAfter(World world, int steps) {
+    Simulation sim(std::move(world));
+    for (int i = 0; i < steps; ++i) sim.step();
+    return sim.world().cloth.positions;
+}
+
+TEST(SaveScene, TheSavedFileLoadsIntoTheSameWorld) {
+    const std::filesystem::path base = freshFolder("same");
+    AppContext ctx;
+    ASSERT_TRUE(openScene(ctx, kSource / "scenes/coat.toml", {"cloth.resolution=[20,20]"})) << ctx.sceneError;
+    World& world = ctx.sim->world();
+    for (int i = 0; i < 10; ++i) ctx.sim->step();
+    // edits in the panel (live, on-reset, render and camera) and a shoulder dragged 10 cm to the side
+    world.settings.wind.strength = 2.5f;
+    world.settings.cloth.density = 0.35f;
+    world.settings.camera.yaw = 77.0f;
+    world.settings.render.roughness = 0.3f;
+    world.colliders[0].home.position.x -= 0.1f;
+
+    const SaveResult saved = saveRunningScene(ctx, base);
+    ASSERT_EQ(saved.outcome, SaveOutcome::Saved) << saved.message;
+    EXPECT_EQ(saved.path, base / "scenes/coat_saved.toml");
+    EXPECT_TRUE(ctx.sceneSave.error.empty());
+
+    const SceneLoad load = loadSceneFile(saved.path);
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    EXPECT_EQ(load.scene->name, "Coat (saved)");
+    EXPECT_EQ(load.scene->category, ctx.scene.category);
+    for (const ParamDef& def : paramTable())
+        EXPECT_EQ(getParam(load.scene->settings, def), getParam(world.settings, def)) << def.key;
+    ASSERT_EQ(load.scene->colliders.size(), world.colliders.size());
+    EXPECT_EQ(load.scene->colliders[0].home.position, world.colliders[0].home.position) << "where it was dropped";
+
+    // the file starts the world the running one would start from after a reset, bit for bit
+    const std::vector<glm::vec3> fromFile = positionsAfter(makeWorld(load.scene->settings, load.scene->colliders), 60);
+    const std::vector<glm::vec3> fromRunning = positionsAfter(makeWorld(world.settings, world.colliders), 60);
+    ASSERT_EQ(fromFile.size(), fromRunning.size());
+    EXPECT_EQ(std::memcmp(fromFile.data(), fromRunning.data(), fromFile.size() * sizeof(glm::vec3)), 0);
+
+    // and it is in the selector's list
+    const std::vector<SceneSummary> catalogue = readSceneCatalogue(base / "scenes");
+    ASSERT_EQ(catalogue.size(), 1u);
+    EXPECT_EQ(catalogue[0].name, "Coat (saved)");
+    EXPECT_EQ(catalogue[0].description, ctx.scene.description);
+}
+
+TEST(SaveScene, AnExistingFileIsOnlyOverwrittenOnASecondRequest) {
+    const std::filesystem::path base = freshFolder("overwrite");
+    AppContext ctx;
+    ASSERT_TRUE(openScene(ctx, kSource / "scenes/hanging.toml", {"cloth.resolution=[8,8]"})) << ctx.sceneError;
+    ASSERT_EQ(saveRunningScene(ctx, base).outcome, SaveOutcome::Saved);
+    const std::filesystem::path path = base / "scenes/hanging_saved.toml";
+    const std::string first = fileText(path);
+
+    ctx.sim->world().settings.wind.strength = 4.0f;
+    const SaveResult asked = saveRunningScene(ctx, base);
+    EXPECT_EQ(asked.outcome, SaveOutcome::AskToOverwrite);
+    EXPECT_EQ(ctx.sceneSave.confirmPath, path);
+    EXPECT_EQ(fileText(path), first) << "asking leaves the file alone";
+
+    // another file name in between: the confirmation was for the old one
+    ctx.sceneSave.fileName = "scenes/other.toml";
+    EXPECT_EQ(saveRunningScene(ctx, base).outcome, SaveOutcome::Saved);
+    ctx.sceneSave.fileName = "scenes/hanging_saved.toml";
+    EXPECT_EQ(saveRunningScene(ctx, base).outcome, SaveOutcome::AskToOverwrite);
+    EXPECT_EQ(fileText(path), first);
+
+    const SaveResult second = saveRunningScene(ctx, base);
+    EXPECT_EQ(second.outcome, SaveOutcome::Saved) << second.message;
+    EXPECT_TRUE(ctx.sceneSave.confirmPath.empty());
+    const SceneLoad load = loadSceneFile(path);
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    EXPECT_FLOAT_EQ(load.scene->settings.wind.strength, 4.0f);
+}
+
+TEST(SaveScene, TheDefaultNameNeverIsTheOriginal) {
+    EXPECT_EQ(defaultSaveName("/data/scenes/hanging.toml"), "scenes/hanging_saved.toml");
+    EXPECT_EQ(defaultSaveName("/data/scenes/hanging_saved.toml"), "scenes/hanging_saved.toml");  // asks first
+    EXPECT_EQ(savePath("scenes/x", "/data"), std::filesystem::path("/data/scenes/x.toml"));
+    EXPECT_EQ(savePath("/elsewhere/y.toml", "/data"), std::filesystem::path("/elsewhere/y.toml"));
+}
+
+TEST(SaveScene, AFolderThatCannotTakeTheFileIsAMessageNotACrash) {
+    const std::filesystem::path base = freshFolder("unwritable");
+    std::ofstream(base / "not_a_folder") << "a file where a folder should be";
+    AppContext ctx;
+    ASSERT_TRUE(openScene(ctx, kSource / "scenes/hanging.toml", {"cloth.resolution=[8,8]"})) << ctx.sceneError;
+    ctx.sceneSave.fileNameFor = ctx.scene.path;
+
+    ctx.sceneSave.fileName = "not_a_folder/x.toml";
+    SaveResult result = saveRunningScene(ctx, base);
+    EXPECT_EQ(result.outcome, SaveOutcome::Failed);
+    EXPECT_NE(ctx.sceneSave.error.find("does not exist"), std::string::npos) << ctx.sceneSave.error;
+
+    std::filesystem::create_directories(base / "taken.toml");
+    ctx.sceneSave.fileName = "taken.toml";
+    result = saveRunningScene(ctx, base);
+    EXPECT_EQ(result.outcome, SaveOutcome::Failed);
+    EXPECT_NE(ctx.sceneSave.error.find("it is a folder"), std::string::npos) << ctx.sceneSave.error;
+    EXPECT_FALSE(std::filesystem::exists(base / "taken.toml.part"));
+}
+
+} // namespace
+} // namespace cs

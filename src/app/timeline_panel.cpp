@@ -11,8 +11,8 @@
 namespace cs {
 namespace {
 
-constexpr float kWindowWidthFraction = 0.6f;  // of the viewport
-constexpr float kMargin = 10.0f;              // pixels from the bottom edge
+constexpr float kWindowWidthFraction = 0.55f;  // of the viewport; the main panel takes the left
+constexpr float kMargin = 10.0f;               // pixels from the bottom right corner
 
 std::size_t framesFor(float seconds) {
     return static_cast<std::size_t>(std::lround(std::max(seconds, 0.0f) * kHistoryFramesPerSecond));
@@ -85,9 +85,9 @@ void drawTimelinePanel(AppContext& ctx) {
     const StateHistory& history = tt.history;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float width = viewport->WorkSize.x * kWindowWidthFraction;
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + 0.5f * viewport->WorkSize.x,
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - kMargin,
                                    viewport->WorkPos.y + viewport->WorkSize.y - kMargin),
-                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+                            ImGuiCond_Always, ImVec2(1.0f, 1.0f));
     ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.85f);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
@@ -160,10 +160,7 @@ void drawTimelinePanel(AppContext& ctx) {
     }
     ImGui::SameLine();
     if (ImGui::Button("Screenshot (F12)")) ctx.screenshotRequested = true;
-    if (!ctx.capture.message.empty()) {
-        ImGui::SameLine();
-        ImGui::TextWrapped("%s", ctx.capture.message.c_str());
-    }
+    if (!ctx.capture.message.empty()) ImGui::TextWrapped("%s", ctx.capture.message.c_str());
     ImGui::End();
 }
 

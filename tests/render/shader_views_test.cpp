@@ -59,7 +59,9 @@ Image renderView(const std::string& view) {
                                        extra + " --set render.shader=" + view + " --screenshot " + png.string() +
                                        " 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.out;
-    return loadImage(png);
+    Image image = loadImage(png);
+    EXPECT_FALSE(image.empty()) << view << ": no picture\n" << r.out;
+    return image;
 }
 
 // The five views, rendered once for every test that looks at them.
@@ -174,6 +176,8 @@ constexpr float kMinCornerLead = 1.0f / 12.0f;
 
 void expectCornersHighest(const std::string& view) {
     const Image& image = views().at(view);
+    ASSERT_FALSE(image.empty() || views().at("ggx").empty());
+    ASSERT_EQ(image.rgb.size(), views().at("ggx").rgb.size());
     const std::vector<bool> mask = clothMask(views().at("ggx"));
     int left = image.width, right = -1, top = image.height, bottom = -1;
     for (int y = 0; y < image.height; ++y)

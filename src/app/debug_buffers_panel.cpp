@@ -24,7 +24,10 @@ void DebugBuffersPanel::draw(AppContext& ctx) {
     if (!world.settings.render.debugBuffers) return;
 
     bool open = true;
-    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+    // top right: the main panel has the top left
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 10.0f, viewport->WorkPos.y + 10.0f),
+                            ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
     const bool visible = ImGui::Begin("buffers", &open, ImGuiWindowFlags_AlwaysAutoResize);
     if (visible && world.cloth.particleCount() > 0) {
         m_textures.update(world.cloth);

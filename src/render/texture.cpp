@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC  // private to this file, like stb_image_write in screenshot.cpp
@@ -27,7 +28,19 @@ constexpr GLenum kTextureMaxAnisotropy = 0x84FE;
 constexpr GLenum kMaxTextureMaxAnisotropy = 0x84FF;
 constexpr float kWantedAnisotropy = 8.0f;  // plenty for cloth seen at grazing angles
 
+// Software rasterisers (Mesa's llvmpipe under Xvfb) filter anisotropically in
+// the shader, one texel fetch at a time: a cloth filling the view at a grazing
+// angle then costs seconds per frame. There plain trilinear filtering is used.
+bool softwareRenderer() {
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    if (!renderer) return false;
+    const std::string_view name(renderer);
+    return name.find("llvmpipe") != std::string_view::npos || name.find("softpipe") != std::string_view::npos ||
+           name.find("swrast") != std::string_view::npos;
+}
+
 bool anisotropyAvailable() {
+    if (softwareRenderer()) return false;
     GLint count = 0;
     glGetIntegerv(GL_NUM_EXTENSIONS, &count);
     for (GLint i = 0; i < count; ++i) {

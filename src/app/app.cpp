@@ -392,8 +392,8 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         const bool drawUi = ctx.showUi && !lastFrame;  // the saved picture shows the scene only
         if (drawUi) {
             drawMainPanel(ctx);
-            drawTimelinePanel(ctx);
             debugBuffers.draw(ctx);
+            drawTimelinePanel(ctx);
             drawHelpWindow(ctx);
         }
         if (!lastFrame) drawCutOverlay(ctx, window);

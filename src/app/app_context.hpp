@@ -142,6 +142,7 @@ struct AppContext {
     std::string sceneError;                 // FILE:LINE errors of the last failed load
     std::string shaderError;                // compile/link log of the last failed reload
     std::string paramError;                 // why the last edit in the panel was refused
+    SceneSaveState sceneSave;               // the Save row: file name, "Overwrite?", what the last save did
     std::string recoveryMessage;            // what the divergence guard last did
     double lagVisibleUntil = 0.0;           // glfwGetTime() until which "lagging" shows
     double now = 0.0;                       // glfwGetTime() at the start of this frame
@@ -165,4 +166,3 @@ bool commitToolEdits(AppContext& ctx);
 bool undoLastCut(AppContext& ctx);
 
 } // namespace cs
-    SceneSaveState sceneSave;               // the Save row: file name, "Overwrite?", what the last save did

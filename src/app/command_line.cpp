@@ -110,13 +110,6 @@ $CLOTHSIM_CONFIG_DIR, else $XDG_CONFIG_HOME/clothsim, else ~/.config/clothsim.
 )";
 }
 
-ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
-    CommandLine cl;
-    bool headless = false;
-    int listings = 0;
-    bool stepsGiven = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
 std::string sceneListing(const std::filesystem::path& folder) {
     // only the [scene] tables: listing does not build a single cloth
     std::vector<SceneSummary> scenes;
@@ -141,6 +134,13 @@ std::string sceneListing(const std::filesystem::path& folder) {
     return out;
 }
 
+ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
+    CommandLine cl;
+    bool headless = false;
+    int listings = 0;
+    bool stepsGiven = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
         auto value = [&](std::string& out) {
             if (i + 1 >= argc) return false;
             out = argv[++i];

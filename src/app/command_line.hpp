@@ -37,11 +37,11 @@ struct ParsedCommandLine {
 ParsedCommandLine parseCommandLine(int argc, const char* const* argv);
 std::string usageText();
 
-// Runs the whole program for parsed arguments; returns the process exit code.
-int runCommandLine(int argc, const char* const* argv);
 // --list-scenes: one line per scene file of `folder`, in columns: the file's stem,
 // the scene's name and its one-line description (or why its [scene] table cannot be read).
 std::string sceneListing(const std::filesystem::path& folder);
 
+// Runs the whole program for parsed arguments; returns the process exit code.
+int runCommandLine(int argc, const char* const* argv);
 
 } // namespace cs

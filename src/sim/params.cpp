@@ -404,7 +404,6 @@ std::vector<ParamDef> buildTable() {
          "to RGB (x red, y green, z blue); velocities and normals map -max..+max to 0..1 per axis (grey = 0).",
          {}, false, CS_FIELD(bool, render.debugBuffers)});
 
-
     // --- camera -----------------------------------------------------------
     row({"camera.yaw", "yaw", T::Float, G::Camera, kLive, -360.0, 360.0, 25.0f, "deg",
          "Orbit angle around the vertical axis (right-drag).", {}, false, CS_FIELD(float, camera.yaw)});

@@ -14,8 +14,8 @@ enum class MassMode : int { PerParticle, Density };
 enum class PinPreset : int { None, TopCorners, TopRow, AllCorners, Border };
 enum class LinkPattern : int { Level, Stencil12 };
 enum class BendingModel : int { Links, Dihedral };
-enum class DebugLinkColoring : int { Off, ByType, ByStrain };
 enum class ClothShader : int { Ggx, BlinnPhongForce, GgxForce, Strain, Normals };  // render.shader
+enum class DebugLinkColoring : int { Off, ByType, ByStrain };
 
 struct SimSettings {
     float dt{};                 // physics step, seconds
@@ -131,6 +131,12 @@ struct RenderSettings {
     float ambient{};
     bool wireframe{};
     bool showGround{};
+    // cloth views (shaders/): what the cloth's colour shows
+    ClothShader shader{};       // shaded fabric, force on each particle, stretch per triangle or normals
+    float forceScale{};         // newtons at the top of ggx_force's colour map
+    float strainScale{};        // relative elongation at the top of the strain map
+    bool texture{};             // fabric weave multiplied into the base colour (ggx)
+    float textureRepeat{};      // weave repeats across the rest UV square
     // debug views (debug_draw.hpp): geometry the renderer draws over the scene
     bool debugPoints{};         // every particle as a point
     DebugLinkColoring debugLinks{};  // links as lines, coloured by kind or by strain
@@ -140,12 +146,6 @@ struct RenderSettings {
     bool toolMarkers{};         // hovered / grabbed particle markers of the mouse tools
     bool debugContacts{};       // self-collision contacts (pairs closer than the self thickness)
     bool debugBuffers{};        // the particle buffers as textures in a window
-    // cloth views (shaders/): what the cloth's colour shows
-    ClothShader shader{};       // shaded fabric, force on each particle, stretch per triangle or normals
-    float forceScale{};         // newtons at the top of ggx_force's colour map
-    float strainScale{};        // relative elongation at the top of the strain map
-    bool texture{};             // fabric weave multiplied into the base colour (ggx)
-    float textureRepeat{};      // weave repeats across the rest UV square
 };
 
 struct CameraSettings {

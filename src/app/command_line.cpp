@@ -239,7 +239,11 @@ int runCommandLine(int argc, const char* const* argv) {
     case RunMode::ListScenes: std::cout << sceneListing(sceneDir()); return 0;
     case RunMode::Headless: return runHeadless(cl);
     case RunMode::App: {
-        AppOptions options{cl.scenePath, cl.overrides, cl.frames, cl.screenshotPath};
+        AppOptions options;
+        options.scenePath = cl.scenePath;
+        options.overrides = cl.overrides;
+        options.frames = cl.frames;
+        options.screenshotPath = cl.screenshotPath;
         if (cl.windowSize) {
             options.windowWidth = cl.windowSize->x;
             options.windowHeight = cl.windowSize->y;

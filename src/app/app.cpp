@@ -382,7 +382,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         // a recording steps once per frame, as --frames does, so that the video plays at simulation speed
         advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames || ctx.capture.recorder.recording());
         recordHistoryFrame(ctx);
-        ctx.stats.recordFrame(measureCloth(ctx.sim->world()));  // the plots run while the panel is closed too
+        ctx.stats.recordFrame(measureCloth(ctx.sim->world(), ctx.stats.selfQuery));  // plots run with the panel closed too
         config.rememberScene(ctx.scene.path);  // writes only when another scene opened
 
         // the UI may edit settings; it draws after the scene, from the same state

@@ -21,6 +21,11 @@ float penetrationDepth(const World& world, glm::vec3 x) {
 }
 
 ClothStats measureCloth(const World& world) {
+    SelfCollision selfQuery;
+    return measureCloth(world, selfQuery);
+}
+
+ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
     ClothStats out;
     const Cloth& cloth = world.cloth;
     for (const Link& link : cloth.links) {
@@ -55,8 +60,7 @@ ClothStats measureCloth(const World& world) {
     if (world.settings.collision.selfCollision) {
         // look a little beyond the thickness so that a cloth that keeps its layers apart still reports a figure
         const float thickness = world.settings.collision.selfThickness;
-        SelfCollision query;
-        out.selfMinDistance = query.minDistance(cloth, thickness, 2.0f * thickness);
+        out.selfMinDistance = selfQuery.minDistance(cloth, thickness, 2.0f * thickness);
     }
     if (mass > 0.0) out.centroid = glm::vec3(weighted / mass);
     return out;

@@ -32,7 +32,12 @@ struct ClothStats {
     std::optional<float> selfMinDistance;
 };
 
+class SelfCollision;
+
 ClothStats measureCloth(const World& world);
+// The same, with the self-collision query's buffers kept by the caller, so that a
+// per-frame reader (the app's plots) allocates nothing once they have grown.
+ClothStats measureCloth(const World& world, SelfCollision& selfQuery);
 
 // What tearing and cutting have done to the mesh. Sorts the edges and walks the
 // pieces: O(triangles log triangles), so a per-frame reader caches it by the

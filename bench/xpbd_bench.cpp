@@ -1,5 +1,5 @@
-// XPBD step time against cloth size, at 20 substeps (the default), the hanging
-// scene's setup. Run: build/release/clothsim_bench --benchmark_repetitions=5
+// XPBD step time against cloth size and thread count, at 20 substeps (the
+// default), the hanging scene's setup. Run: build/release/clothsim_bench --benchmark_repetitions=5
 // --benchmark_report_aggregates_only=true ; the README's table quotes the medians.
 #include "sim/params.hpp"
 #include "sim/simulation.hpp"
@@ -11,6 +11,7 @@ namespace {
 void XpbdStep(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
     cs::Settings s = cs::defaultSettings();
+    s.solver.threads = static_cast<int>(state.range(1));
     s.cloth.resolution = {n, n};
     s.cloth.spacing = 1.6f / static_cast<float>(n - 1);  // same 1.6 m cloth at every resolution
     s.cloth.origin = {0.0f, 2.4f, 0.0f};
@@ -26,6 +27,11 @@ void XpbdStep(benchmark::State& state) {
     state.counters["links"] = static_cast<double>(sim.world().cloth.links.size());
     state.SetItemsProcessed(state.iterations() * static_cast<long long>(sim.world().cloth.links.size()) * 20);
 }
-BENCHMARK(XpbdStep)->Arg(32)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
+// arguments: cloth resolution, solver.threads
+BENCHMARK(XpbdStep)
+    ->ArgsProduct({{32, 64, 128, 256}, {1, 2}})
+    ->ArgNames({"n", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 } // namespace

@@ -117,6 +117,12 @@ std::vector<ParamDef> buildTable() {
             "Tethers allow this ratio of the rest distance to the pin; above 1 they only catch "
             "large stretch.",
             {}, false, CS_FIELD(float, solver.tetherSlack)});
+    rowFor(kPositionBased,
+           {"solver.threads", "threads", T::Int, G::Solver, kLive, 1, 64, 1, "",
+            "Threads that share each colour of the link sweep (colours of 1024 links or more; smaller "
+            "ones stay on one thread). The result is bit-for-bit the same for any count; raising it "
+            "up to the number of cores makes large cloths faster, beyond that slower.",
+            {}, false, CS_FIELD(int, solver.threads)});
 
     // --- springs of the force-based solvers -------------------------------
     rowFor(kForceBased,

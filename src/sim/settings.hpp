@@ -36,6 +36,7 @@ struct SolverSettings {
     BendingModel bending{};     // position-based solvers: long links or dihedral (hinge) angles resist bending
     bool tethers{};             // position-based solvers: long-range attachments to pinned particles
     float tetherSlack{};        // tethers allow this ratio of the rest distance, >= 1
+    int threads{};              // position-based link sweeps: threads per colour; 1 = the serial reference
 };
 
 // Springs of the force-based solvers: every link is a Hooke spring.

@@ -17,6 +17,7 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "../collision/contact.hpp"
+#include "link_sweep.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
 #include "verlet_state.hpp"
@@ -31,7 +32,10 @@ class JakobsenSolver final : public Solver {
 public:
     std::string_view id() const override { return "jakobsen"; }
 
-    void topologyChanged(World&) override { m_tethers.invalidate(); }
+    void topologyChanged(World&) override {
+        m_tethers.invalidate();
+        m_sweep.invalidate();
+    }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -52,6 +56,9 @@ public:
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
         glm::vec3* x = cloth.positions.data();
         const float* w = cloth.inverseMasses.data();
+        const Link* links = cloth.links.data();
+        const int threads = std::max(s.solver.threads, 1);
+        m_sweep.update(cloth);
         {
             CS_TIME_SCOPE(stats.integrateMs);
             externalForces(world, m_forces);
@@ -75,13 +82,16 @@ public:
                 const bool lastPass = sub == substeps - 1 && pass == passes - 1;
                 {
                     CS_TIME_SCOPE(stats.constraintMs);
-                    for (const Link& link : cloth.links) {
+                    // colour by colour on s.solver.threads threads; same bits as serial
+                    const float passResidual = m_sweep.sweep(cloth.links.size(), threads, [&](std::size_t l) {
+                        const Link& link = links[l];
                         const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
                                                        0.0f, 0.0f);
                         x[link.a] += relaxation * p.deltaA;
                         x[link.b] += relaxation * p.deltaB;
-                        if (lastPass) residual = std::max(residual, std::abs(p.violation));
-                    }
+                        return std::abs(p.violation);
+                    });
+                    if (lastPass) residual = passResidual;
                     projectTethers(tethers, cloth.positions, cloth.inverseMasses);
                 }
                 CS_TIME_SCOPE(stats.collisionMs);
@@ -102,6 +112,7 @@ private:
     std::vector<glm::vec3> m_forces;
     std::vector<glm::vec3> m_start;
     TetherCache m_tethers;
+    LinkSweep m_sweep;
     ContactStage m_contacts;
 };
 

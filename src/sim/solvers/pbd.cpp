@@ -20,6 +20,7 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "../collision/contact.hpp"
+#include "link_sweep.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
 
@@ -33,7 +34,10 @@ class PbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "pbd"; }
 
-    void topologyChanged(World&) override { m_tethers.invalidate(); }
+    void topologyChanged(World&) override {
+        m_tethers.invalidate();
+        m_sweep.invalidate();
+    }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -57,6 +61,11 @@ public:
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
         glm::vec3* x = cloth.positions.data();
         const float* w = cloth.inverseMasses.data();
+        const Link* links = cloth.links.data();
+        // with dihedral bending the long links are left out
+        const std::size_t linkCount = dihedral ? stretchAndShearLinks(cloth).size() : cloth.links.size();
+        const int threads = std::max(s.solver.threads, 1);
+        m_sweep.update(cloth);
         {
             CS_TIME_SCOPE(stats.integrateMs);
             externalForces(world, m_forces);
@@ -72,14 +81,17 @@ public:
                 const bool lastPass = sub == substeps - 1 && pass == passes - 1;
                 {
                     CS_TIME_SCOPE(stats.constraintMs);
-                    for (const Link& link : dihedral ? stretchAndShearLinks(cloth) : std::span<const Link>(cloth.links)) {
+                    // colour by colour on s.solver.threads threads; same bits as serial
+                    const float passResidual = m_sweep.sweep(linkCount, threads, [&](std::size_t l) {
+                        const Link& link = links[l];
                         const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
                                                        0.0f, 0.0f);
                         const float k = stiffness[static_cast<int>(link.kind)];
                         x[link.a] += k * p.deltaA;
                         x[link.b] += k * p.deltaB;
-                        if (lastPass) residual = std::max(residual, std::abs(p.violation));
-                    }
+                        return std::abs(p.violation);
+                    });
+                    if (lastPass) residual = passResidual;
                     if (dihedral) {
                         const float k = stiffness[static_cast<int>(LinkKind::Bend)];
                         for (const BendElement& hinge : cloth.bendElements)
@@ -102,6 +114,7 @@ private:
     std::vector<glm::vec3> m_forces;
     std::vector<glm::vec3> m_predicted;
     TetherCache m_tethers;
+    LinkSweep m_sweep;
     ContactStage m_contacts;
 };
 

@@ -30,6 +30,7 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "../collision/contact.hpp"
+#include "link_sweep.hpp"
 #include "position_based.hpp"
 #include "solvers.hpp"
 
@@ -45,6 +46,7 @@ public:
     void topologyChanged(World& world) override {
         ensureSized(world.cloth);
         m_tethers.invalidate();
+        m_sweep.invalidate();
     }
 
     StepStats step(World& world, float dt) override {
@@ -68,6 +70,10 @@ public:
 
         glm::vec3* x = cloth.positions.data();
         const float* w = cloth.inverseMasses.data();
+        const Link* links = cloth.links.data();
+        float* lambda = m_lambda.data();
+        const int threads = std::max(s.solver.threads, 1);
+        m_sweep.update(cloth);
         // with dihedral bending the long links are left out
         const std::size_t linkCount = dihedral ? stretchAndShearLinks(cloth).size() : cloth.links.size();
         {
@@ -88,16 +94,17 @@ public:
                 std::fill(m_bendLambda.begin(), m_bendLambda.end(), 0.0f);
                 for (int pass = 0; pass < passes; ++pass) {
                     const bool lastPass = sub == substeps - 1 && pass == passes - 1;
-                    // project links
-                    for (std::size_t l = 0; l < linkCount; ++l) {
-                        const Link& link = cloth.links[l];
+                    // project links (colour by colour on s.solver.threads threads; same bits as serial)
+                    const float passResidual = m_sweep.sweep(linkCount, threads, [&](std::size_t l) {
+                        const Link& link = links[l];
                         const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
-                                                       alphaTilde[static_cast<int>(link.kind)], m_lambda[l]);
-                        m_lambda[l] += p.deltaLambda;
+                                                       alphaTilde[static_cast<int>(link.kind)], lambda[l]);
+                        lambda[l] += p.deltaLambda;
                         x[link.a] += p.deltaA;
                         x[link.b] += p.deltaB;
-                        if (lastPass) residual = std::max(residual, std::abs(p.violation));
-                    }
+                        return std::abs(p.violation);
+                    });
+                    if (lastPass) residual = passResidual;
                     // project hinges
                     if (dihedral) {
                         const float bendAlpha = alphaTilde[static_cast<int>(LinkKind::Bend)];
@@ -135,6 +142,7 @@ private:
     std::vector<glm::vec3> m_forces;      // per particle external force, newtons
     std::vector<glm::vec3> m_predicted;   // per particle position after prediction, metres
     TetherCache m_tethers;
+    LinkSweep m_sweep;
     ContactStage m_contacts;
 };
 

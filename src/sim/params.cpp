@@ -119,7 +119,7 @@ std::vector<ParamDef> buildTable() {
             {}, false, CS_FIELD(float, solver.tetherSlack)});
     rowFor(kPositionBased,
            {"solver.threads", "threads", T::Int, G::Solver, kLive, 1, 64, 1, "",
-            "Threads that share each colour of the link sweep (colours of 1024 links or more; smaller "
+            "Threads that share each colour of the link sweep (colours of 256 links or more; smaller "
             "ones stay on one thread). The result is bit-for-bit the same for any count; raising it "
             "up to the number of cores makes large cloths faster, beyond that slower.",
             {}, false, CS_FIELD(int, solver.threads)});

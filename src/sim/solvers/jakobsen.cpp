@@ -83,7 +83,7 @@ public:
                 {
                     CS_TIME_SCOPE(stats.constraintMs);
                     // colour by colour on s.solver.threads threads; same bits as serial
-                    const float passResidual = m_sweep.sweep(cloth.links.size(), threads, [&](std::size_t l) {
+                    const float passResidual = m_sweep.sweep(cloth.links.size(), threads, lastPass, [&](std::size_t l) {
                         const Link& link = links[l];
                         const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
                                                        0.0f, 0.0f);

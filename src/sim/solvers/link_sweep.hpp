@@ -18,8 +18,9 @@
 namespace cs {
 
 // Runs shorter than this are swept by one thread: forking and the barrier cost
-// more than a short run saves (measured on the 2-core machine, README Benchmarks).
-inline constexpr std::uint32_t kParallelRunLinks = 1024;
+// more than a short run saves (on the 2-core machine, 256 beat 1024 at 32x32 and
+// 64x64: a barrier costs about 0.2 us, a link about 5 ns).
+inline constexpr std::uint32_t kParallelRunLinks = 256;
 
 class LinkSweep {
 public:
@@ -29,11 +30,14 @@ public:
     void invalidate() { m_links = ~std::size_t(0); }
 
     // Calls project(l) for l in [0, linkCount) in the cloth's link order, on up to
-    // `threads` threads, and returns the largest value it returned (an exact max,
-    // so also independent of the thread count). project must touch only link l's
-    // two particles and link l's own entries.
+    // `threads` threads. With wantLargest it returns the largest value project
+    // returned (an exact max, so independent of the thread count), else 0 and the
+    // max is never taken. project must touch only link l's two particles and
+    // link l's own entries.
     template <class ProjectLink>
-    float sweep(std::size_t linkCount, int threads, ProjectLink&& project) const;
+    float sweep(std::size_t linkCount, int threads, bool wantLargest, ProjectLink&& project) const {
+        return wantLargest ? sweepRuns<true>(linkCount, threads, project) : sweepRuns<false>(linkCount, threads, project);
+    }
 
     // The runs, for the tests: [begin, end) into cloth.links, parallel when long.
     struct Run {
@@ -44,6 +48,9 @@ public:
     const std::vector<Run>& runs() const { return m_runs; }
 
 private:
+    template <bool kLargest, class ProjectLink>
+    float sweepRuns(std::size_t linkCount, int threads, ProjectLink& project) const;
+
     std::vector<Run> m_runs;                 // consecutive short runs are merged into one serial run
     std::vector<std::uint32_t> m_lastRun;    // per particle: 1 + the index of the last run touching it
     std::uint64_t m_topologyVersion = ~0ull;
@@ -51,11 +58,18 @@ private:
     bool m_anyParallel = false;
 };
 
-template <class ProjectLink>
-float LinkSweep::sweep(std::size_t linkCount, int threads, ProjectLink&& project) const {
+template <bool kLargest, class ProjectLink>
+float LinkSweep::sweepRuns(std::size_t linkCount, int threads, ProjectLink& project) const {
+    // the max is a chain through every link: left out of the passes that do not report it
     float largest = 0.0f;
+    auto one = [&](std::size_t l) {
+        if constexpr (kLargest)
+            largest = std::max(largest, project(l));
+        else
+            project(l);
+    };
     if (threads <= 1 || !m_anyParallel) {
-        for (std::size_t l = 0; l < linkCount; ++l) largest = std::max(largest, project(l));
+        for (std::size_t l = 0; l < linkCount; ++l) one(l);
         return largest;
     }
 #pragma omp parallel num_threads(threads) reduction(max : largest)
@@ -66,10 +80,10 @@ float LinkSweep::sweep(std::size_t linkCount, int threads, ProjectLink&& project
             if (begin >= end) break;
             if (run.parallel && end - begin >= kParallelRunLinks) {
 #pragma omp for schedule(static)
-                for (std::size_t l = begin; l < end; ++l) largest = std::max(largest, project(l));
+                for (std::size_t l = begin; l < end; ++l) one(l);
             } else {
 #pragma omp single
-                for (std::size_t l = begin; l < end; ++l) largest = std::max(largest, project(l));
+                for (std::size_t l = begin; l < end; ++l) one(l);
             }
         }
     }

@@ -95,7 +95,7 @@ public:
                 for (int pass = 0; pass < passes; ++pass) {
                     const bool lastPass = sub == substeps - 1 && pass == passes - 1;
                     // project links (colour by colour on s.solver.threads threads; same bits as serial)
-                    const float passResidual = m_sweep.sweep(linkCount, threads, [&](std::size_t l) {
+                    const float passResidual = m_sweep.sweep(linkCount, threads, lastPass, [&](std::size_t l) {
                         const Link& link = links[l];
                         const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
                                                        alphaTilde[static_cast<int>(link.kind)], lambda[l]);

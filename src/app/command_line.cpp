@@ -1,6 +1,8 @@
 #include "command_line.hpp"
 
 #include "app.hpp"
+#include "bench_runner.hpp"
+#include "bench_suites.hpp"
 #include "data_paths.hpp"
 #include "headless.hpp"
 #include "scene/scene.hpp"
@@ -74,6 +76,9 @@ usage:
       run N physics steps (default 600) with no window and no OpenGL, then
       write the stats as one JSON object (to PATH, or stdout for -) and/or the
       final cloth as a Wavefront OBJ
+  clothsim --bench [SUITE] [--bench-out DIR] [--bench-steps N] [--set KEY=VALUE]...
+      time the benchmark suites (default all) and write DIR/SUITE.csv and .md
+      (default DIR: bench-results), the tables as Markdown on stdout
   clothsim --list-solvers | --list-scenes | --list-params | --help
 
 options:
@@ -94,6 +99,11 @@ options:
                       panels) as DIR/frame_00001.png, ...; DIR is created
   --capture-dir DIR   window: where F12 screenshots and F9 recordings go (default:
                       captures/ in the working directory; created when needed)
+  --bench [SUITE]     time a benchmark suite: all (the default), scaling, seed004, seed001,
+                      seed000, selfcollision, tearing or frame (needs a display: xvfb-run);
+                      median ms per physics step after a warm-up; --set applies to every run
+  --bench-out DIR     bench: where SUITE.csv, SUITE.md and machine.txt go (created)
+  --bench-steps N     bench: most timed steps per measurement (1 .. 100000, default 120)
   --list-solvers      print the solver ids, one per line
   --list-scenes       print the scenes of scenes/, one per line: file name (without
                       .toml), scene name and its one-line description, in columns
@@ -137,6 +147,8 @@ std::string sceneListing(const std::filesystem::path& folder) {
 ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
     CommandLine cl;
     bool headless = false;
+    bool bench = false;
+    bool benchOptionGiven = false;  // --bench-out or --bench-steps
     int listings = 0;
     bool stepsGiven = false;
     for (int i = 1; i < argc; ++i) {
@@ -161,6 +173,23 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
             ++listings;
         } else if (arg == "--headless") {
             headless = true;
+        } else if (arg == "--bench") {
+            bench = true;
+            if (i + 1 < argc && argv[i + 1][0] != '-') {  // an optional suite name
+                cl.benchSuite = argv[++i];
+                if (cl.benchSuite != "all" && !findBenchSuite(cl.benchSuite))
+                    return fail("unknown bench suite '" + cl.benchSuite + "' (one of: " + benchSuiteList() + ")");
+            }
+        } else if (arg == "--bench-out") {
+            if (!value(v) || v.empty()) return fail("--bench-out needs a folder");
+            cl.benchOut = v;
+            benchOptionGiven = true;
+        } else if (arg == "--bench-steps") {
+            long long steps = 0;
+            if (!value(v) || !parseInteger(v, steps, 1LL, 100'000LL))
+                return fail("--bench-steps needs a whole number in [1, 100000]");
+            cl.benchSteps = steps;
+            benchOptionGiven = true;
         } else if (arg == "--scene") {
             if (!value(v) || v.empty()) return fail("--scene needs a file");
             cl.scenePath = v;
@@ -206,6 +235,16 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
     }
     if (listings > 1) return fail("give only one of --help, --list-solvers, --list-scenes, --list-params");
     if (listings == 1) return {cl, {}};
+    if (bench) {
+        if (headless) return fail("give --bench or --headless, not both");
+        if (!cl.scenePath.empty()) return fail("--bench chooses its own scenes: no --scene");
+        if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty() || cl.frames > 0 ||
+            !cl.screenshotPath.empty() || cl.windowSize || !cl.recordDir.empty() || !cl.captureDir.empty())
+            return fail("--bench takes only --bench-out, --bench-steps and --set");
+        cl.mode = RunMode::Bench;
+        return {cl, {}};
+    }
+    if (benchOptionGiven) return fail("--bench-out and --bench-steps need --bench");
     if (headless) {
         if (cl.frames > 0 || !cl.screenshotPath.empty() || cl.windowSize || !cl.recordDir.empty() ||
             !cl.captureDir.empty())
@@ -238,6 +277,7 @@ int runCommandLine(int argc, const char* const* argv) {
         return 0;
     case RunMode::ListScenes: std::cout << sceneListing(sceneDir()); return 0;
     case RunMode::Headless: return runHeadless(cl);
+    case RunMode::Bench: return runBench(cl);
     case RunMode::App: {
         AppOptions options;
         options.scenePath = cl.scenePath;

@@ -9,7 +9,7 @@
 
 namespace cs {
 
-enum class RunMode { App, Headless, ListSolvers, ListScenes, ListParams, Help };
+enum class RunMode { App, Headless, Bench, ListSolvers, ListScenes, ListParams, Help };
 
 struct CommandLine {
     RunMode mode = RunMode::App;
@@ -27,6 +27,9 @@ struct CommandLine {
     std::optional<glm::ivec2> windowSize;     // app: --size WxH, the window's client area in pixels
     std::filesystem::path recordDir;          // app: with --frames, every frame as DIR/frame_00001.png, ...
     std::filesystem::path captureDir;         // app: where F12 and F9 write (default ./captures)
+    std::string benchSuite = "all";           // bench: --bench [SUITE] (bench_suites.hpp)
+    std::filesystem::path benchOut = "bench-results";  // bench: --bench-out DIR, where SUITE.csv go
+    std::optional<long long> benchSteps;      // bench: --bench-steps N, most timed steps per measurement
 };
 
 struct ParsedCommandLine {

@@ -1,0 +1,42 @@
+#pragma once
+// The benchmark suites of `clothsim --bench`, one table each (issue 7, section 3):
+// scaling with cloth size, the seeds' published tables next to ours, the cost of
+// self-collision and of tearing, and the app's frame split. Each returns its
+// table; bench_runner writes it out.
+#include "bench_measure.hpp"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace cs {
+
+struct BenchSuite {
+    std::string_view name;     // --bench NAME, and the CSV's file stem
+    std::string_view summary;  // one line for --help and the README
+    bool needsWindow;          // opens a (hidden) window: needs a display, e.g. xvfb-run
+    BenchTable (*run)(const BenchOptions& options);
+};
+
+// In the order `--bench all` runs them.
+std::span<const BenchSuite> benchSuites();
+const BenchSuite* findBenchSuite(std::string_view name);
+// "scaling, seed004, ..." for error messages.
+std::string benchSuiteList();
+
+// bench_suites.cpp
+BenchTable runScalingSuite(const BenchOptions& options);
+BenchTable runSelfCollisionSuite(const BenchOptions& options);
+BenchTable runTearingSuite(const BenchOptions& options);
+// bench_seeds.cpp
+BenchTable runSeed004Suite(const BenchOptions& options);
+BenchTable runSeed001Suite(const BenchOptions& options);
+BenchTable runSeed000Suite(const BenchOptions& options);
+// bench_frame.cpp
+BenchTable runFrameSuite(const BenchOptions& options);
+
+// GPU solvers (ids ending in "_gpu") are timed only where a GL context can be
+// made (bench_frame.cpp); their step is followed by glFinish so the GPU's work counts.
+bool isGpuSolverId(std::string_view id);
+
+} // namespace cs

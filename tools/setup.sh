@@ -9,6 +9,7 @@ packages=(
   libtomlplusplus-dev libeigen3-dev libstb-dev
   libgtest-dev libbenchmark-dev libtinyobjloader-dev
   xvfb xauth libgl1-mesa-dri
+  gnuplot-nox
 )
 
 missing=()

@@ -56,7 +56,11 @@ public:
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
         glm::vec3* x = cloth.positions.data();
         const float* w = cloth.inverseMasses.data();
-        const Link* links = cloth.links.data();
+        LinkPass linkPass;  // Jakobsen: no compliance, every link relaxed by the same factor
+        linkPass.links = cloth.links.data();
+        linkPass.x = x;
+        linkPass.w = w;
+        std::fill(std::begin(linkPass.gain), std::end(linkPass.gain), relaxation);
         const int threads = std::max(s.solver.threads, 1);
         m_sweep.update(cloth);
         {
@@ -83,14 +87,7 @@ public:
                 {
                     CS_TIME_SCOPE(stats.constraintMs);
                     // colour by colour on s.solver.threads threads; same bits as serial
-                    const float passResidual = m_sweep.sweep(cloth.links.size(), threads, lastPass, [&](std::size_t l) {
-                        const Link& link = links[l];
-                        const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
-                                                       0.0f, 0.0f);
-                        x[link.a] += relaxation * p.deltaA;
-                        x[link.b] += relaxation * p.deltaB;
-                        return std::abs(p.violation);
-                    });
+                    const float passResidual = m_sweep.sweep(linkPass, cloth.links.size(), threads, lastPass);
                     if (lastPass) residual = passResidual;
                     projectTethers(tethers, cloth.positions, cloth.inverseMasses);
                 }

@@ -59,9 +59,11 @@ public:
         const float drag = dragFactor(world.settings.solver, h);
         const std::span<const Tether> tethers =
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
-        glm::vec3* x = cloth.positions.data();
-        const float* w = cloth.inverseMasses.data();
-        const Link* links = cloth.links.data();
+        LinkPass linkPass;  // PBD: no compliance, the stiffness scales each correction
+        linkPass.links = cloth.links.data();
+        linkPass.x = cloth.positions.data();
+        linkPass.w = cloth.inverseMasses.data();
+        std::copy(std::begin(stiffness), std::end(stiffness), linkPass.gain);
         // with dihedral bending the long links are left out
         const std::size_t linkCount = dihedral ? stretchAndShearLinks(cloth).size() : cloth.links.size();
         const int threads = std::max(s.solver.threads, 1);
@@ -82,15 +84,7 @@ public:
                 {
                     CS_TIME_SCOPE(stats.constraintMs);
                     // colour by colour on s.solver.threads threads; same bits as serial
-                    const float passResidual = m_sweep.sweep(linkCount, threads, lastPass, [&](std::size_t l) {
-                        const Link& link = links[l];
-                        const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
-                                                       0.0f, 0.0f);
-                        const float k = stiffness[static_cast<int>(link.kind)];
-                        x[link.a] += k * p.deltaA;
-                        x[link.b] += k * p.deltaB;
-                        return std::abs(p.violation);
-                    });
+                    const float passResidual = m_sweep.sweep(linkPass, linkCount, threads, lastPass);
                     if (lastPass) residual = passResidual;
                     if (dihedral) {
                         const float k = stiffness[static_cast<int>(LinkKind::Bend)];

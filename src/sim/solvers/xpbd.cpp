@@ -69,9 +69,14 @@ public:
             s.solver.tethers ? m_tethers.get(cloth, s.solver.tetherSlack) : std::span<const Tether>();
 
         glm::vec3* x = cloth.positions.data();
-        const float* w = cloth.inverseMasses.data();
-        const Link* links = cloth.links.data();
-        float* lambda = m_lambda.data();
+        LinkPass linkPass;
+        linkPass.links = cloth.links.data();
+        linkPass.x = x;
+        linkPass.w = cloth.inverseMasses.data();
+        std::copy(std::begin(alphaTilde), std::end(alphaTilde), linkPass.alphaTilde);
+        // one pass per substep (the small-steps default): lambda starts at 0 and is
+        // read once, so the accumulated-lambda array is neither cleared nor touched
+        linkPass.lambda = passes > 1 ? m_lambda.data() : nullptr;
         const int threads = std::max(s.solver.threads, 1);
         m_sweep.update(cloth);
         // with dihedral bending the long links are left out
@@ -90,20 +95,12 @@ public:
             }
             {
                 CS_TIME_SCOPE(stats.constraintMs);
-                std::fill(m_lambda.begin(), m_lambda.end(), 0.0f);
+                if (passes > 1) std::fill(m_lambda.begin(), m_lambda.end(), 0.0f);
                 std::fill(m_bendLambda.begin(), m_bendLambda.end(), 0.0f);
                 for (int pass = 0; pass < passes; ++pass) {
                     const bool lastPass = sub == substeps - 1 && pass == passes - 1;
                     // project links (colour by colour on s.solver.threads threads; same bits as serial)
-                    const float passResidual = m_sweep.sweep(linkCount, threads, lastPass, [&](std::size_t l) {
-                        const Link& link = links[l];
-                        const auto p = projectDistance(x[link.a], x[link.b], w[link.a], w[link.b], link.restLength,
-                                                       alphaTilde[static_cast<int>(link.kind)], lambda[l]);
-                        lambda[l] += p.deltaLambda;
-                        x[link.a] += p.deltaA;
-                        x[link.b] += p.deltaB;
-                        return std::abs(p.violation);
-                    });
+                    const float passResidual = m_sweep.sweep(linkPass, linkCount, threads, lastPass);
                     if (lastPass) residual = passResidual;
                     // project hinges
                     if (dihedral) {

@@ -3,6 +3,7 @@
 #include "app_context.hpp"
 #include "data_paths.hpp"
 #include "debug_buffers_panel.hpp"
+#include "gpu/gpu_solvers.hpp"
 #include "key_bindings.hpp"
 #include "panels.hpp"
 #include "render/camera.hpp"
@@ -94,20 +95,25 @@ void onGlfwError(int code, const char* description) {
 
 // --- per-frame work ------------------------------------------------------------
 
+// OpenGL 4.3 core first (compute shaders: the GPU solvers), else 3.3 core (the
+// renderer's need); each with 4x multisampling, then without.
 GLFWwindow* createWindow(const std::string& title, int width, int height) {
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
 #ifndef NDEBUG
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
 #endif
-    glfwWindowHint(GLFW_SAMPLES, 4);
-    if (GLFWwindow* window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr))
-        return window;
-    std::cerr << "clothsim: no 4x multisampled window; trying without multisampling\n";
-    glfwWindowHint(GLFW_SAMPLES, 0);
-    return glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+    for (const int samples : {4, 0}) {
+        glfwWindowHint(GLFW_SAMPLES, samples);
+        for (const int minor : {3, -3}) {  // 4.3, then 3.3
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, minor > 0 ? 4 : 3);
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+            if (GLFWwindow* window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr))
+                return window;
+        }
+        if (samples > 0) std::cerr << "clothsim: no 4x multisampled window; trying without multisampling\n";
+    }
+    return nullptr;
 }
 
 // The cursor's ray through the picture the user sees: the last frame's camera.
@@ -381,6 +387,10 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         applyCameraInput(ctx, window, renderer);
         // a recording steps once per frame, as --frames does, so that the video plays at simulation speed
         advancePhysics(ctx, renderer, frameSeconds, accumulator, fixedFrames || ctx.capture.recorder.recording());
+        // GPU solvers: one readback per rendered frame (not per step), because the plots,
+        // the history and next frame's picking and tools read World::cloth; the cloth
+        // itself is drawn from the solver's buffers (gpuClothBuffers below)
+        ctx.sim->syncToCpu();
         recordHistoryFrame(ctx);
         ctx.stats.recordFrame(measureCloth(ctx.sim->world(), ctx.stats.selfQuery));  // plots run with the panel closed too
         config.rememberScene(ctx.scene.path);  // writes only when another scene opened
@@ -412,6 +422,10 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         markers.clear();
         ctx.tools.markers(ctx.sim->world(), markers);
         renderer.setMarkers(markers);
+        if (const std::optional<GpuClothBuffers> gpu = gpuClothBuffers(ctx.sim->solver()))
+            renderer.setClothVertexBuffers(Renderer::ClothVertexBuffers{gpu->particles, gpu->stride, gpu->normals, gpu->count});
+        else
+            renderer.setClothVertexBuffers(std::nullopt);
         renderer.draw(ctx.sim->world(), width, height);
         captureScene(ctx, width, height);  // F12, F9 and recording read the scene before the panels cover it
         if (!lastFrame) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the panels, or only the cut overlay
@@ -482,7 +496,7 @@ int runApp(const AppOptions& options) {
     GlfwSession session;
     session.window = createWindow(windowTitle(ctx.scene), options.windowWidth, options.windowHeight);
     if (!session.window) {
-        std::cerr << "clothsim: cannot create a window with an OpenGL 3.3 core context\n";
+        std::cerr << "clothsim: cannot create a window with an OpenGL 4.3 or 3.3 core context\n";
         return 1;
     }
     GLFWwindow* window = session.window;
@@ -529,8 +543,13 @@ int runApp(const AppOptions& options) {
             return 1;
         }
     }
+    // the GPU solvers (xpbd_gpu, verlet_gpu) with a 4.3 context; without, choosing them runs their CPU twins
+    if (const std::string reason = installGpuSolvers(shaderDir()); !reason.empty())
+        std::cerr << "clothsim: GPU solvers unavailable (" << reason << "); xpbd_gpu and verlet_gpu run on the CPU\n";
     const int code = runLoop(ctx, window, renderer, options, swapInterval, config);
     config.saveUiPrefs({ctx.showUi, ctx.showHelp});
+    ctx.sim.reset();         // a GPU solver's buffers go while the context is still here
+    uninstallGpuSolvers();
     return code;
 }
 

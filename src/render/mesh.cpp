@@ -197,6 +197,14 @@ void GpuMesh::updateDynamic(std::span<const glm::vec3> positions, std::span<cons
                             std::span<const glm::uvec3> triangles, bool indicesChanged) {
     create();
     glBindVertexArray(m_vao);
+    if (m_external) {  // back from the GPU solvers' buffers to our own
+        glBindBuffer(GL_ARRAY_BUFFER, m_positionBuffer);
+        glVertexAttribPointer(kPositionAttribute, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+        glBindBuffer(GL_ARRAY_BUFFER, m_normalBuffer);
+        glVertexAttribPointer(kNormalAttribute, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+        m_external = false;
+        indicesChanged = true;
+    }
     const auto vertexBytes = static_cast<GLsizeiptr>(positions.size_bytes());
     if (positions.size() != m_vertexCapacity) {
         // count changed: reallocate (and fill) both vertex buffers
@@ -213,6 +221,29 @@ void GpuMesh::updateDynamic(std::span<const glm::vec3> positions, std::span<cons
     }
     const std::size_t indexCount = triangles.size() * 3;
     static_assert(sizeof(glm::uvec3) == 3 * sizeof(std::uint32_t));
+    if (indexCount != m_indexCapacity) {
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data(),
+                     GL_STATIC_DRAW);
+        m_indexCapacity = indexCount;
+    } else if (indicesChanged && indexCount > 0) {
+        glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data());
+    }
+    m_indexCount = static_cast<GLsizei>(indexCount);
+    glBindVertexArray(0);
+}
+
+void GpuMesh::useExternalVertices(GLuint positions, GLsizei positionStride, GLuint normals,
+                                  std::span<const glm::uvec3> triangles, bool indicesChanged) {
+    create();
+    glBindVertexArray(m_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, positions);
+    glVertexAttribPointer(kPositionAttribute, 3, GL_FLOAT, GL_FALSE, positionStride, nullptr);
+    glBindBuffer(GL_ARRAY_BUFFER, normals);
+    glVertexAttribPointer(kNormalAttribute, 3, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
+    if (!m_external) indicesChanged = true;
+    m_external = true;
+    m_vertexCapacity = ~std::size_t{0};  // our own buffers are out of date: the next updateDynamic refills them
+    const std::size_t indexCount = triangles.size() * 3;
     if (indexCount != m_indexCapacity) {
         glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data(),
                      GL_STATIC_DRAW);

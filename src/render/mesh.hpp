@@ -56,6 +56,13 @@ public:
     void updateDynamic(std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
                        std::span<const glm::uvec3> triangles, bool indicesChanged);
 
+    // Vertices from buffers another part of the program fills on the GPU (the GPU
+    // solvers: a position every `positionStride` bytes, a vec4 normal each) instead
+    // of the mesh's own: nothing is uploaded. Indices as updateDynamic takes them.
+    // The next updateDynamic goes back to the mesh's own buffers.
+    void useExternalVertices(GLuint positions, GLsizei positionStride, GLuint normals,
+                             std::span<const glm::uvec3> triangles, bool indicesChanged);
+
     // Attribute 2: one UV per vertex, for a texture. Upload when the vertices' count
     // or meaning changed (the cloth's topology version), after updateDynamic.
     void updateUVs(std::span<const glm::vec2> uvs);
@@ -82,6 +89,7 @@ private:
     std::size_t m_vertexCapacity = 0;  // vertices the vertex buffers hold
     std::size_t m_indexCapacity = 0;   // indices the index buffer holds
     GLsizei m_indexCount = 0;
+    bool m_external = false;  // attributes 0 and 1 read someone else's buffers
 };
 
 } // namespace cs

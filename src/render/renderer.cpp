@@ -150,11 +150,17 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
     // cloth vertices first: the shadow pass and the main pass draw the same buffers
     const Cloth& cloth = world.cloth;
     if (cloth.particleCount() > 0 && !cloth.triangles.empty()) {
-        m_clothNormals.resize(cloth.particleCount());  // allocates only when the count grows
-        computeVertexNormals(cloth, m_clothNormals);
         // a tear or cut re-points triangles at new particles: upload the indices again
         const bool topologyChanged = m_clothTopologyDirty || cloth.topologyVersion != m_clothTopologyVersion;
-        m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, topologyChanged);
+        if (m_clothBuffers && m_clothBuffers->count == cloth.particleCount()) {
+            // a GPU solver's positions and normals, where its kernels wrote them: no upload
+            m_clothMesh.useExternalVertices(m_clothBuffers->positions, m_clothBuffers->stride, m_clothBuffers->normals,
+                                            cloth.triangles, topologyChanged);
+        } else {
+            m_clothNormals.resize(cloth.particleCount());  // allocates only when the count grows
+            computeVertexNormals(cloth, m_clothNormals);
+            m_clothMesh.updateDynamic(cloth.positions, m_clothNormals, cloth.triangles, topologyChanged);
+        }
         // rest UVs do not move with the cloth: only a new topology (tears copy them along) sends them
         if (topologyChanged) m_clothMesh.updateUVs(cloth.restUV);
         m_clothTopologyDirty = false;

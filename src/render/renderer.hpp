@@ -17,6 +17,7 @@
 #include <array>
 #include <filesystem>
 #include <glm/vec3.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -63,6 +64,19 @@ public:
     // replaced; an empty span removes them. Copies them (no allocation once the
     // count has been reached before).
     void setMarkers(std::span<const Marker> markers);
+
+    // Cloth vertices that the GPU solvers keep on the GPU (positions every `stride`
+    // bytes, vec4 normals): the next draws take them from there instead of
+    // uploading World::cloth's positions and normals, while `count` matches the
+    // cloth. Nothing: back to uploading. The other cloth data (UVs, forces,
+    // strain, triangles) still come from World::cloth.
+    struct ClothVertexBuffers {
+        GLuint positions = 0;
+        GLsizei stride = 0;
+        GLuint normals = 0;
+        std::size_t count = 0;
+    };
+    void setClothVertexBuffers(std::optional<ClothVertexBuffers> buffers) { m_clothBuffers = buffers; }
 
     // The camera matrices used by the last draw.
     const CameraView& lastView() const { return m_view; }
@@ -116,6 +130,7 @@ private:
     std::size_t m_strainCapacity = 0;       // floats the strain buffer holds
     GreyTexture m_fabric;                   // the weave multiplied into the ggx view's colour
     std::vector<Marker> m_markers;          // kept until replaced
+    std::optional<ClothVertexBuffers> m_clothBuffers;  // the GPU solvers' buffers, when drawing from them
     bool m_clothTopologyDirty = true;
     std::uint64_t m_clothTopologyVersion = 0;  // of the triangles last uploaded
     CameraView m_view;

@@ -3,6 +3,7 @@
 #include "collision/motion.hpp"
 
 #include <cmath>
+#include <iostream>
 #include <glm/geometric.hpp>
 
 namespace cs {
@@ -19,10 +20,20 @@ Simulation::Simulation(World world) : m_world(std::move(world)) {
 }
 
 void Simulation::syncSolver() {
-    if (m_solver && m_solver->id() == m_world.settings.solver.id) return;
-    const SolverInfo* info = findSolver(m_world.settings.solver.id);
+    const std::string& id = m_world.settings.solver.id;
+    const SolverInfo* info = findSolver(id);
     if (!info) info = &solverRegistry().front();  // validated earlier; stay safe anyway
-    m_solver = info->create();
+    // a GPU entry is made again when the GL layer's factory came or went
+    if (m_solver && m_solverId == id && (!info->gpu || m_solverFactoryVersion == gpuSolverFactoryVersion())) return;
+    if (m_solver) m_solver->syncToCpu(m_world);  // the outgoing solver's state is the cloth's
+    CreatedSolver created = createSolver(*info);
+    m_solver = std::move(created.solver);
+    m_solverId = id;
+    m_solverFactoryVersion = gpuSolverFactoryVersion();
+    // never silently: stderr at the next step (the app installs the GPU factory after it
+    // made this Simulation, before the first step), the app's status line from solverNote()
+    if (created.note != m_solverNote) m_solverNotePrinted = false;
+    m_solverNote = std::move(created.note);
     m_solver->topologyChanged(m_world);
 }
 
@@ -102,6 +113,8 @@ void Simulation::restoreGoodState() {
 
 StepStats Simulation::step() {
     syncSolver();
+    if (!m_solverNotePrinted && !m_solverNote.empty()) std::cerr << "clothsim: " << m_solverNote << '\n';
+    m_solverNotePrinted = true;
     const float dt = m_world.settings.sim.dt;
     beginColliderStep(m_world.colliders, m_world.time, dt);
     StepStats stats = m_solver->step(m_world, dt);
@@ -109,6 +122,8 @@ StepStats Simulation::step() {
         if (!c.isDynamic()) c.pose = c.stepEnd;  // exactly on the path, whatever the solver's substeps
     m_world.time += dt;
     ++m_world.steps;
+    // GPU solvers: the guard, its snapshot and tearing read the CPU copy
+    if (m_world.steps % kSnapshotEvery == 0 || m_world.settings.tearing.enabled) m_solver->syncToCpu(m_world);
     if (const std::string reason = unsoundReason(); !reason.empty()) {
         stats.diverged = true;
         ++m_recoveries;

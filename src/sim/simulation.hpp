@@ -35,6 +35,16 @@ public:
     const World& world() const { return m_world; }
     const Solver& solver() const { return *m_solver; }
 
+    // GPU solvers leave World::cloth behind between steps (it is read back every
+    // kSnapshotEvery steps for the guard, and every step while tearing is on).
+    // Call this before reading or editing the cloth on the CPU: picking, stats,
+    // history, saving. Cheap when nothing changed since the last call.
+    void syncToCpu() { m_solver->syncToCpu(m_world); }
+
+    // Why the running solver is not the one settings.solver.id names (a GPU solver
+    // without a GL 4.3 context runs its CPU twin); empty when it is.
+    const std::string& solverNote() const { return m_solverNote; }
+
     int recoveries() const { return m_recoveries; }
     // What the guard last did, for the UI and the log; empty if nothing yet.
     const std::string& lastRecoveryMessage() const { return m_lastRecovery; }
@@ -49,6 +59,10 @@ private:
 
     World m_world;
     std::unique_ptr<Solver> m_solver;
+    std::string m_solverId;                  // the settings.solver.id m_solver was made for
+    std::uint64_t m_solverFactoryVersion = 0;  // gpuSolverFactoryVersion() when it was made
+    std::string m_solverNote;
+    bool m_solverNotePrinted = false;
     std::vector<glm::vec3> m_goodPositions;
     std::vector<glm::vec3> m_goodVelocities;
     Colliders m_goodColliders;

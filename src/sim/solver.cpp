@@ -23,8 +23,36 @@ std::span<const SolverInfo> solverRegistry() {
         {"xpbd", "XPBD (small steps)",
          "Extended position-based dynamics, Macklin et al. 2016, with substeps (Macklin et al. 2019)",
          makeXpbdSolver},
+        // GPU twins (src/gpu): `create` is the CPU twin they fall back to without a GL 4.3 context
+        {"xpbd_gpu", "XPBD on the GPU",
+         "XPBD with small steps on OpenGL 4.3 compute shaders: coloured Gauss-Seidel, the same result as xpbd",
+         makeXpbdSolver, true, "xpbd"},
+        {"verlet_gpu", "Verlet on the GPU",
+         "Seed 000: mass-spring position Verlet on OpenGL 4.3 compute shaders, ping-pong buffers", makeVerletSolver,
+         true, "verlet"},
     };
     return registry;
+}
+
+namespace {
+GpuSolverFactory gpuFactory = nullptr;
+std::uint64_t gpuFactoryVersion = 0;
+} // namespace
+
+void setGpuSolverFactory(GpuSolverFactory factory) {
+    gpuFactory = factory;
+    ++gpuFactoryVersion;
+}
+
+std::uint64_t gpuSolverFactoryVersion() { return gpuFactoryVersion; }
+
+CreatedSolver createSolver(const SolverInfo& info) {
+    if (!info.gpu) return {info.create(), {}};
+    std::string error = "no OpenGL 4.3 context (headless, an older OpenGL, or CLOTHSIM_NO_GPU set)";
+    if (gpuFactory)
+        if (std::unique_ptr<Solver> solver = gpuFactory(info.id, error)) return {std::move(solver), {}};
+    return {info.create(), std::string(info.id) + " is not available: " + error + "; running its CPU twin " +
+                               std::string(info.cpuTwin) + " instead"};
 }
 
 const SolverInfo* findSolver(std::string_view id) {

@@ -714,7 +714,11 @@ void statusLine(AppContext& ctx) {
     ImGui::TextDisabled("  %.0f fps  %.2f ms / frame", static_cast<double>(io.Framerate),
                         static_cast<double>(1000.0f / std::max(io.Framerate, 1e-3f)));
     // a GPU solver without a GL 4.3 context runs its CPU twin: say so where the user looks
-    if (const std::string& note = ctx.sim->solverNote(); !note.empty()) ImGui::TextColored(kOnResetColor, "%s", note.c_str());
+    if (const std::string& note = ctx.sim->solverNote(); !note.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kOnResetColor);
+        ImGui::TextWrapped("%s", note.c_str());
+        ImGui::PopStyleColor();
+    }
 }
 
 } // namespace

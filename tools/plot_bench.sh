@@ -54,13 +54,20 @@ machine=""
   echo "set grid xtics ytics mxtics mytics"
   echo "set key outside right top"
   echo "set xtics (1024, 4096, 16384, 65536, 262144)"
+  echo "set xrange [700:400000]"
   printf "plot "
+  # one colour per solver, kept by its threaded line, which is dashed
+  colours=('#1f77b4' '#d62728' '#2ca02c' '#9467bd' '#ff7f0e' '#17becf' '#8c564b' '#e377c2' '#7f7f7f' '#bcbd22' '#000000' '#aec7e8')
+  declare -A colourOf=()
   first=1
   while IFS=$'\t' read -r file name; do
-    [ $first -eq 1 ] || printf ", \\\\\n     "
+    solver=${name%% (*}
+    [ -n "${colourOf[$solver]:-}" ] || colourOf[$solver]=${colours[$(( ${#colourOf[@]} % ${#colours[@]} ))]}
     dash=1
     case $name in *threads*) dash=2 ;; esac
-    printf "'%s' using 1:2 with linespoints dashtype %d linewidth 2 title '%s'" "$file" "$dash" "$name"
+    [ $first -eq 1 ] || printf ", \\\\\n     "
+    printf "'%s' using 1:2 with linespoints dashtype %d linewidth 2 linecolor rgb '%s' title '%s'" \
+      "$file" "$dash" "${colourOf[$solver]}" "$name"
     first=0
   done < "$tmp/series.txt"
   echo

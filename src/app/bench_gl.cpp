@@ -1,5 +1,8 @@
 #include "bench_gl.hpp"
 
+#include "data_paths.hpp"
+#include "gpu/gpu_solvers.hpp"
+
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -54,13 +57,28 @@ std::string BenchGlContext::version() const {
 }
 
 std::unique_ptr<BenchGpuSession> BenchGpuSession::create(std::string& error) {
-    // the GPU solvers (src/gpu) are not installed by the bench yet: timing their
-    // CPU twins under a GPU name would mislead
-    error = "GPU solvers are not timed by --bench yet";
-    return nullptr;
+    std::unique_ptr<BenchGlContext> context = BenchGlContext::create(64, 64, error);
+    if (!context) return nullptr;
+    // on a software rasteriser the "GPU" is this CPU: such timings would only
+    // take the run's time and compare nothing
+    const std::string version = context->version();
+    for (const char* software : {"llvmpipe", "softpipe", "SWR", "Software Rasterizer"})
+        if (version.find(software) != std::string::npos) {
+            error = "the OpenGL renderer is a software one (" + version + ")";
+            return nullptr;
+        }
+    if (std::string why = gpuUnsupportedReason(); !why.empty()) {
+        error = why + " (" + context->version() + ")";
+        return nullptr;
+    }
+    if (std::string why = installGpuSolvers(shaderDir()); !why.empty()) {
+        error = why;
+        return nullptr;
+    }
+    return std::unique_ptr<BenchGpuSession>(new BenchGpuSession(std::move(context)));
 }
 
-BenchGpuSession::~BenchGpuSession() = default;
+BenchGpuSession::~BenchGpuSession() { uninstallGpuSolvers(); }  // before the context goes
 
 void finishGl() { glFinish(); }
 

@@ -26,7 +26,7 @@ private:
     GLFWwindow* m_window;
 };
 
-// What timing a GPU solver (an id ending in "_gpu") needs: a GL 4.3 context with
+// What timing a GPU solver (SolverInfo::gpu) needs: a GL 4.3 context with
 // the GPU solvers installed in the registry, so that a Simulation runs them and
 // not their CPU twins. Empty with `error` set where that cannot be had.
 class BenchGpuSession {
@@ -35,6 +35,8 @@ public:
     ~BenchGpuSession();
     BenchGpuSession(const BenchGpuSession&) = delete;
     BenchGpuSession& operator=(const BenchGpuSession&) = delete;
+
+    std::string version() const { return m_context->version(); }
 
 private:
     explicit BenchGpuSession(std::unique_ptr<BenchGlContext> context) : m_context(std::move(context)) {}

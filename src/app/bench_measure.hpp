@@ -16,8 +16,8 @@ namespace cs {
 struct BenchOptions {
     long long steps = 120;               // --bench-steps: most timed steps per measurement
     long long warmupSteps = 20;          // untimed steps first (caches, factorisations, the still start)
-    double warmupSeconds = 1.5;          // ... but no longer than this (a 512^2 step can take seconds)
-    double cellSeconds = 3.0;            // stop timing a measurement after this long, once it has kMinTimedSteps
+    double warmupSeconds = 1.0;          // ... but no longer than this (a 512^2 step can take seconds)
+    double cellSeconds = 2.0;            // stop timing a measurement after this long, once it has kMinTimedSteps
     std::vector<std::string> overrides;  // --set KEY=VALUE, applied after each suite's own settings
 };
 
@@ -26,9 +26,9 @@ inline constexpr long long kMinTimedSteps = 3;
 // How many steps a measurement warms up and times, and when it may stop early.
 struct StepBudget {
     long long warmupSteps = 20;
-    double warmupSeconds = 1.5;
+    double warmupSeconds = 1.0;
     long long maxSteps = 120;
-    double maxSeconds = 3.0;
+    double maxSeconds = 2.0;
     std::function<void()> afterStep;  // inside the timed span: e.g. glFinish for a GPU solver
 };
 

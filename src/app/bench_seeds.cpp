@@ -173,7 +173,7 @@ BenchTable runSeed000Suite(const BenchOptions& options) {
         {"as shipped (xpbd, tethers)", {"solver.threads=2"}, false},
     };
     for (const SolverInfo& info : solverRegistry())
-        if (isGpuSolverId(info.id)) {
+        if (info.gpu) {
             std::vector<std::string> overrides = info.id == "verlet_gpu" ? seedVerlet : std::vector<std::string>{};
             overrides.push_back("solver=" + std::string(info.id));
             variants.push_back({std::string(info.id) == "verlet_gpu" ? "seed's Verlet springs" : "as shipped",
@@ -187,11 +187,16 @@ BenchTable runSeed000Suite(const BenchOptions& options) {
             table.notes.push_back(v.overrides.back() + " skipped: " + gpuError);
             continue;
         }
+        if (v.gpu) table.notes.push_back(v.overrides.back() + ": " + gpuSession->version());
         std::cerr << "bench seed000: " << v.label << " " << v.overrides.back() << "\n";
         std::string error;
         std::optional<Simulation> sim = loadBenchSimulation("gpu_cloth_128.toml", v.overrides, options, error);
         if (!sim) {
             table.notes.push_back(v.label + ": " + error);
+            continue;
+        }
+        if (!sim->solverNote().empty()) {  // a GPU solver that fell back to its CPU twin
+            table.notes.push_back(v.overrides.back() + " skipped: " + sim->solverNote());
             continue;
         }
         StepBudget budget = budgetFrom(options);

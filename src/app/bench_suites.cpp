@@ -50,10 +50,9 @@ std::string spacingFor(float side, int n) { return "cloth.spacing=" + std::to_st
 std::string resolutionFor(int n) { return "cloth.resolution=[" + std::to_string(n) + "," + std::to_string(n) + "]"; }
 
 // compare_<id>.toml holds each solver's recommended settings; a GPU solver uses its CPU twin's.
-std::filesystem::path compareScene(std::string_view id) {
-    std::string base(id);
-    if (isGpuSolverId(id)) base.resize(base.size() - 4);
-    const std::filesystem::path scene = "compare_" + base + ".toml";
+std::filesystem::path compareScene(const SolverInfo& info) {
+    const std::string_view base = info.gpu && !info.cpuTwin.empty() ? info.cpuTwin : info.id;
+    const std::filesystem::path scene = "compare_" + std::string(base) + ".toml";
     return std::filesystem::exists(sceneDir() / scene) ? scene : std::filesystem::path("hanging.toml");
 }
 
@@ -73,7 +72,10 @@ std::string benchSuiteList() {
     return out;
 }
 
-bool isGpuSolverId(std::string_view id) { return id.size() > 4 && id.substr(id.size() - 4) == "_gpu"; }
+bool isGpuSolverId(std::string_view id) {
+    const SolverInfo* info = findSolver(id);
+    return info && info->gpu;
+}
 
 BenchTable runScalingSuite(const BenchOptions& options) {
     BenchTable table;
@@ -85,13 +87,14 @@ BenchTable runScalingSuite(const BenchOptions& options) {
     std::unique_ptr<BenchGpuSession> gpuSession;  // made at the first GPU solver
     std::string gpuError;
     for (const SolverInfo& info : solverRegistry()) {
-        const bool gpu = isGpuSolverId(info.id);
+        const bool gpu = info.gpu;
         if (gpu && !gpuSession && gpuError.empty()) gpuSession = BenchGpuSession::create(gpuError);
         if (gpu && !gpuSession) {
             table.notes.push_back(std::string(info.id) + " skipped: " + gpuError);
             continue;
         }
-        const std::filesystem::path scene = compareScene(info.id);
+        if (gpu) table.notes.push_back(std::string(info.id) + ": " + gpuSession->version());
+        const std::filesystem::path scene = compareScene(info);
         const float side = clothSide(scene);
         const bool threaded = threadsParam && paramAppliesTo(*threadsParam, info.id);
         for (int threads : {1, 2}) {
@@ -106,6 +109,10 @@ BenchTable runScalingSuite(const BenchOptions& options) {
                     options, error);
                 if (!sim) {
                     table.notes.push_back(std::string(info.id) + " " + sizeName(n) + ": " + error);
+                    continue;
+                }
+                if (!sim->solverNote().empty()) {  // a GPU solver that fell back to its CPU twin
+                    table.notes.push_back(std::string(info.id) + " " + sizeName(n) + " skipped: " + sim->solverNote());
                     continue;
                 }
                 StepBudget budget = budgetFrom(options);

@@ -35,8 +35,9 @@ BenchTable runSeed000Suite(const BenchOptions& options);
 // bench_frame.cpp
 BenchTable runFrameSuite(const BenchOptions& options);
 
-// GPU solvers (ids ending in "_gpu") are timed only where a GL context can be
-// made (bench_frame.cpp); their step is followed by glFinish so the GPU's work counts.
+// GPU solvers (SolverInfo::gpu) are timed only where a GL 4.3 context can be made
+// and they are installed (bench_gl.hpp); their step is followed by glFinish so
+// that the GPU's work counts. Where one still runs its CPU twin it is skipped.
 bool isGpuSolverId(std::string_view id);
 
 } // namespace cs

@@ -35,6 +35,9 @@ constexpr ParamApply kOnReset = ParamApply::OnReset;
 const std::vector<std::string_view> kForceBased = {"explicit_euler", "symplectic_euler", "verlet",
                                                    "rk4", "implicit_euler", "desbrun"};
 const std::vector<std::string_view> kPositionBased = {"jakobsen", "pbd", "xpbd"};
+// The springs' rows: the force-based solvers and verlet_gpu, which reads the same springs.
+const std::vector<std::string_view> kSpringModel = {"explicit_euler", "symplectic_euler", "verlet", "rk4",
+                                                    "implicit_euler", "desbrun", "verlet_gpu"};
 
 std::vector<ParamDef> buildTable() {
     std::vector<ParamDef> t;
@@ -74,22 +77,22 @@ std::vector<ParamDef> buildTable() {
          "Substeps per physics step: every solver advances in steps of dt / substeps. More substeps "
          "keep explicit integrators stable with stiffer springs and make XPBD stiffer, at proportional cost.",
          {}, false, CS_FIELD(int, solver.substeps)});
-    rowFor({"jakobsen", "pbd", "xpbd"},
+    rowFor({"jakobsen", "pbd", "xpbd", "xpbd_gpu"},
            {"solver.iterations", "iterations", T::Int, G::Solver, kLive, 1, 100, 1, "",
             "Constraint passes per substep. PBD and Jakobsen get stiffer with more; with XPBD's many "
             "substeps one pass is usually best.",
             {}, false, CS_FIELD(int, solver.iterations)});
-    rowFor({"xpbd"}, {"solver.stretch_compliance", "stretch compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+    rowFor({"xpbd", "xpbd_gpu"}, {"solver.stretch_compliance", "stretch compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
          1e-8f, "m/N",
          "Inverse stiffness of the structural links (row and column neighbours). 0 is "
          "inextensible; raising it lets the cloth stretch like rubber.",
          {}, true, CS_FIELD(float, solver.stretchCompliance)});
-    rowFor({"xpbd"}, {"solver.shear_compliance", "shear compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
+    rowFor({"xpbd", "xpbd_gpu"}, {"solver.shear_compliance", "shear compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
          1e-6f, "m/N",
          "Inverse stiffness of the diagonal links. Raising it lets the weave skew, so the cloth "
          "drapes more softly.",
          {}, true, CS_FIELD(float, solver.shearCompliance)});
-    rowFor({"xpbd"}, {"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1000.0,
+    rowFor({"xpbd", "xpbd_gpu"}, {"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1000.0,
          1e-3f, "m/N",
          "Inverse stiffness of bending: of the long links (grid distance 2 and more, m/N), or with "
          "dihedral bending of the hinge angle between neighbouring triangles (rad/(N m)): hinges are "
@@ -125,25 +128,25 @@ std::vector<ParamDef> buildTable() {
             {}, false, CS_FIELD(int, solver.threads)});
 
     // --- springs of the force-based solvers -------------------------------
-    rowFor(kForceBased,
+    rowFor(kSpringModel,
            {"springs.stretch_stiffness", "stretch stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 200.0f, "N/m",
             "Hooke constant of the structural links. Stiffer cloth stretches less but explicit "
             "integrators need smaller steps (more substeps) to stay stable.",
             {}, true, CS_FIELD(float, springs.stretchStiffness)});
-    rowFor(kForceBased,
+    rowFor(kSpringModel,
            {"springs.shear_stiffness", "shear stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 50.0f, "N/m",
             "Hooke constant of the diagonal links: how much the weave resists skewing.",
             {}, true, CS_FIELD(float, springs.shearStiffness)});
-    rowFor(kForceBased,
+    rowFor(kSpringModel,
            {"springs.bend_stiffness", "bend stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 5.0f, "N/m",
             "Hooke constant of the long links that resist bending. Lower gives finer folds.",
             {}, true, CS_FIELD(float, springs.bendStiffness)});
-    rowFor(kForceBased,
+    rowFor(kSpringModel,
            {"springs.damping", "spring damping", T::Float, G::Solver, kLive, 0.0, 100.0, 0.01f, "N s/m",
             "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (seed 001). It damps "
             "the fast stretch oscillations that make explicit steps explode, not the swinging.",
             {}, true, CS_FIELD(float, springs.damping)});
-    rowFor(kForceBased,
+    rowFor(kSpringModel,
            {"springs.point_damping", "point damping", T::Float, G::Solver, kLive, 0.0, 10.0, 0.0f, "N s/m",
             "b of seed 000: a force -b v on every particle, the same for light and heavy particles.",
             {}, true, CS_FIELD(float, springs.pointDamping)});

@@ -24,11 +24,15 @@ TEST(XpbdPhysics, FreeParticlesFallAsHalfGTSquared) {
     // (h = dt / substeps); allow that plus float round-off.
     const double h = s.sim.dt / s.solver.substeps;
     const double tolerance = g * t * h / 2.0 + 1e-4;
+    // Sideways the links cancel exactly in theory; in floats each of the 1200
+    // projections rounds positions of about 3 m (ulp 2.4e-7) a little differently
+    // for the two ends (more so with fused multiply-adds): a few ulps a second.
+    constexpr double kSideways = 5e-5;
     for (std::size_t i = 0; i < start.size(); ++i) {
         const glm::vec3 x = sim.world().cloth.positions[i];
         EXPECT_NEAR(x.y, start[i].y - 0.5 * g * t * t, tolerance) << "particle " << i;
-        EXPECT_NEAR(x.x, start[i].x, 1e-5);
-        EXPECT_NEAR(x.z, start[i].z, 1e-5);
+        EXPECT_NEAR(x.x, start[i].x, kSideways);
+        EXPECT_NEAR(x.z, start[i].z, kSideways);
     }
 }
 

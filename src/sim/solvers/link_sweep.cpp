@@ -14,24 +14,30 @@ float projectRun(const LinkPass& pass, std::size_t begin, std::size_t end) {
     const Link* links = pass.links;
     glm::vec3* x = pass.x;
     const float* w = pass.w;
+    float* lambdas = pass.lambda;
+    // local copies: the stores into x could alias the pass's arrays, which would
+    // otherwise be read again after every link
+    float alphaTilde[kLinkKindCount], gains[kLinkKindCount];
+    std::copy_n(pass.alphaTilde, kLinkKindCount, alphaTilde);
+    std::copy_n(pass.gain, kLinkKindCount, gains);
     float largest = 0.0f;
     for (std::size_t l = begin; l < end; ++l) {
         const Link& link = links[l];
         const glm::vec3 d = x[link.a] - x[link.b];
         const float wa = w[link.a], wb = w[link.b];
         const int kind = static_cast<int>(link.kind);
-        const float alpha = pass.alphaTilde[kind];
+        const float alpha = alphaTilde[kind];
         const float len = std::sqrt(glm::dot(d, d));
         const float denominator = wa + wb + alpha;
         if (len < 1e-12f || denominator < 1e-12f) continue;  // NaN is not degenerate: it spreads to the guard
         const float c = len - link.restLength;
-        const float lambda = kLambda ? pass.lambda[l] : 0.0f;
+        const float lambda = kLambda ? lambdas[l] : 0.0f;
         // one division for both dlambda and the direction d / len
         const float s = (-c - alpha * lambda) / (denominator * len);
-        const float gain = pass.gain[kind];
+        const float gain = gains[kind];
         x[link.a] += (gain * wa * s) * d;
         x[link.b] -= (gain * wb * s) * d;
-        if constexpr (kLambda) pass.lambda[l] += s * len;
+        if constexpr (kLambda) lambdas[l] += s * len;
         if constexpr (kLargest) largest = std::max(largest, std::abs(c));
     }
     return largest;

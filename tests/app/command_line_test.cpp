@@ -175,9 +175,9 @@ TEST(CommandLine, ListingsPrintOneEntryPerLine) {
     EXPECT_EQ(r.exitCode, 0);
     const std::string listing = "\n" + r.out;  // every entry then starts after a newline
     for (const char* id : {"explicit_euler", "symplectic_euler", "verlet", "rk4", "implicit_euler", "desbrun",
-                           "jakobsen", "pbd", "xpbd"})
+                           "jakobsen", "pbd", "xpbd", "xpbd_gpu", "verlet_gpu"})
         EXPECT_NE(listing.find("\n" + std::string(id) + "\t"), std::string::npos) << id << "\n" << r.out;
-    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 9) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 11) << r.out;
 
     r = runProcess(kExe + " --list-params");
     EXPECT_EQ(r.exitCode, 0);

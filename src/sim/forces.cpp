@@ -1,5 +1,8 @@
 #include "forces.hpp"
 
+#include "parallel.hpp"
+#include "solvers/link_sweep.hpp"
+
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
@@ -50,20 +53,29 @@ float springStiffness(const SpringSettings& springs, LinkKind kind) {
 }
 
 void accumulateSpringForces(const Cloth& cloth, const SpringSettings& springs, std::span<const glm::vec3> x,
-                            std::span<const glm::vec3> v, std::span<glm::vec3> forces) {
+                            std::span<const glm::vec3> v, std::span<glm::vec3> forces, const LinkSweep* runs,
+                            int threads) {
     const float stiffness[kLinkKindCount] = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
     const float kd = springs.damping;
-    for (const Link& link : cloth.links) {
-        const glm::vec3 d = x[link.b] - x[link.a];
-        const float len = glm::length(d);
-        if (len < 1e-12f) continue;
-        const glm::vec3 dir = d / len;
-        const float k = stiffness[static_cast<int>(link.kind)];
-        const float magnitude = k * (len - link.restLength) + kd * glm::dot(dir, v[link.b] - v[link.a]);
-        const glm::vec3 f = magnitude * dir;
-        forces[link.a] += f;
-        forces[link.b] -= f;
-    }
+    const Link* links = cloth.links.data();
+    auto springsIn = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t l = begin; l < end; ++l) {
+            const Link& link = links[l];
+            const glm::vec3 d = x[link.b] - x[link.a];
+            const float len = glm::length(d);
+            if (len < 1e-12f) continue;
+            const glm::vec3 dir = d / len;
+            const float k = stiffness[static_cast<int>(link.kind)];
+            const float magnitude = k * (len - link.restLength) + kd * glm::dot(dir, v[link.b] - v[link.a]);
+            const glm::vec3 f = magnitude * dir;
+            forces[link.a] += f;
+            forces[link.b] -= f;
+        }
+    };
+    if (runs && threads > 1)
+        runs->forEachRange(cloth.links.size(), threads, springsIn);
+    else
+        springsIn(0, cloth.links.size());
 }
 
 float particleDampingCoefficient(const Settings& settings, float mass, bool airDrag) {
@@ -71,13 +83,16 @@ float particleDampingCoefficient(const Settings& settings, float mass, bool airD
 }
 
 void computeForces(const Cloth& cloth, const Settings& settings, double time, std::span<const glm::vec3> x,
-                   std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag) {
+                   std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag, const LinkSweep* runs) {
     const glm::vec3 g = settings.sim.gravity;
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-        const float m = cloth.masses[i];
-        forces[i] = m * g - particleDampingCoefficient(settings, m, airDrag) * v[i];
-    }
-    accumulateSpringForces(cloth, settings.springs, x, v, forces);
+    const int threads = runs ? settings.solver.threads : 1;
+    parallelFor(cloth.particleCount(), threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const float m = cloth.masses[i];
+            forces[i] = m * g - particleDampingCoefficient(settings, m, airDrag) * v[i];
+        }
+    });
+    accumulateSpringForces(cloth, settings.springs, x, v, forces, runs, threads);
     accumulateAerodynamicForces(cloth, x, v, settings.wind, windVelocity(settings.wind, time), forces);
 }
 

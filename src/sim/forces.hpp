@@ -31,17 +31,25 @@ glm::vec3 windVelocity(const WindSettings& wind, double time);
 void accumulateAerodynamicForces(const Cloth& cloth, std::span<const glm::vec3> x, std::span<const glm::vec3> v,
                                  const WindSettings& wind, glm::vec3 windVelocity, std::span<glm::vec3> forces);
 
+class LinkSweep;
+
 // Hooke springs with damping along each spring, for every link of the cloth.
+// Given the cloth's link runs (solvers/link_sweep.hpp, updated for this cloth),
+// shared among `threads` threads with the serial loop's sums.
 void accumulateSpringForces(const Cloth& cloth, const SpringSettings& springs, std::span<const glm::vec3> x,
-                            std::span<const glm::vec3> v, std::span<glm::vec3> forces);
+                            std::span<const glm::vec3> v, std::span<glm::vec3> forces,
+                            const LinkSweep* runs = nullptr, int threads = 1);
 
 float springStiffness(const SpringSettings& springs, LinkKind kind);
 
 // Every force on every particle: gravity, air drag (unless the integrator applies
 // it itself, as Verlet does), point damping, springs and aerodynamics. `forces`
 // is overwritten. Pinned particles get forces too; integrators ignore them.
+// With the cloth's link runs, the springs and the particles are shared among
+// settings.solver.threads threads (same bits as one).
 void computeForces(const Cloth& cloth, const Settings& settings, double time, std::span<const glm::vec3> x,
-                   std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag = true);
+                   std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag = true,
+                   const LinkSweep* runs = nullptr);
 
 // The derivative blocks of one spring, for implicit integration. With
 // K = dfa/dxb and D = dfa/dvb:  dfa/dxa = -K, dfb/dxb = -K, dfb/dxa = K, and

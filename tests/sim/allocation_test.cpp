@@ -165,6 +165,19 @@ TEST_P(ZeroAllocations, StepsWithColliderAndWind) {
     EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam();
 }
 
+TEST_P(ZeroAllocations, StepsOnTwoThreads) {
+    // 48x48: enough particles and links per colour that every threaded loop (the
+    // colours, particle slices, CG rows) really forks; the team is made during the
+    // warm-up and reused after
+    Settings s = smallScene(GetParam());
+    s.solver.threads = 2;
+    s.cloth.resolution = {48, 48};  // same spacing as the 16x16: the same stable step
+    Simulation sim = makeSimulation(s, sphere());
+    const Outcome out = stepCounted(sim);
+    EXPECT_EQ(out.diverged, 0);
+    EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam() << " on 2 threads";
+}
+
 TEST_P(ZeroAllocations, StepsWithSelfCollision) {
     Settings s = smallScene(GetParam());
     s.collision.selfCollision = true;

@@ -107,7 +107,7 @@ public:
             const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                computeForces(cloth, world.settings, world.time + sub * h, cloth.positions, cloth.velocities, forces);
+                computeAllForces(world, world.time + sub * h, cloth.positions, cloth.velocities, forces);
                 for (std::size_t i = 0; i < n; ++i) pinForces[i] = glm::vec3(0.0f);
                 accumulateSpringForces(m_pinLinks, world.settings.springs, cloth.positions, cloth.velocities,
                                        pinForces);

@@ -2,6 +2,7 @@
 
 #include "../constraints.hpp"
 #include "../forces.hpp"
+#include "../parallel.hpp"
 
 #include <algorithm>
 #include <glm/geometric.hpp>
@@ -15,12 +16,21 @@ std::span<std::vector<glm::vec3>> ForceBasedSolver::scratch(const Cloth& cloth, 
     return std::span(m_scratch).first(count);
 }
 
+void ForceBasedSolver::computeAllForces(const World& world, double time, std::span<const glm::vec3> x,
+                                        std::span<const glm::vec3> v, std::span<glm::vec3> forces,
+                                        bool airDrag) const {
+    m_springRuns.update(world.cloth);
+    computeForces(world.cloth, world.settings, time, x, v, forces, airDrag, &m_springRuns);
+}
+
 void ForceBasedSolver::accelerations(const World& world, double time, std::span<const glm::vec3> x,
                                      std::span<const glm::vec3> v, std::span<glm::vec3> forces,
                                      std::span<glm::vec3> a, bool airDrag) const {
     const Cloth& cloth = world.cloth;
-    computeForces(cloth, world.settings, time, x, v, forces, airDrag);
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i) a[i] = forces[i] * cloth.inverseMasses[i];
+    computeAllForces(world, time, x, v, forces, airDrag);
+    parallelFor(cloth.particleCount(), world.settings.solver.threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) a[i] = forces[i] * cloth.inverseMasses[i];
+    });
 }
 
 void ForceBasedSolver::finishSubstep(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {

@@ -6,6 +6,7 @@
 // from this and writes only its own update rule.
 #include "../collision/contact.hpp"
 #include "../solver.hpp"
+#include "link_sweep.hpp"
 
 #include <span>
 #include <vector>
@@ -17,6 +18,10 @@ protected:
     // Sizes `count` scratch arrays of particle vectors to the cloth (allocates only
     // when the particle count changes) and returns them.
     std::span<std::vector<glm::vec3>> scratch(const Cloth& cloth, std::size_t count);
+
+    // computeForces on solver.threads threads (the springs colour by colour).
+    void computeAllForces(const World& world, double time, std::span<const glm::vec3> x,
+                          std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag = true) const;
 
     // a = f(x, v) / m for free particles, 0 for pinned ones.
     void accelerations(const World& world, double time, std::span<const glm::vec3> x, std::span<const glm::vec3> v,
@@ -30,6 +35,7 @@ protected:
 private:
     ContactStage m_contacts;
     std::vector<std::vector<glm::vec3>> m_scratch;
+    mutable LinkSweep m_springRuns;  // particle-disjoint runs of the cloth's links, for threads
 };
 
 // Provot 1995: pulls structural and shear links stretched beyond (1 + tau) rest

@@ -48,6 +48,7 @@
 // far more than an explicit step, which pays off only when it allows a step
 // much larger than explicit stability would.
 #include "../forces.hpp"
+#include "../parallel.hpp"
 #include "../profile.hpp"
 #include "force_based.hpp"
 
@@ -93,13 +94,13 @@ public:
             const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                computeForces(cloth, world.settings, world.time + sub * h, cloth.positions, cloth.velocities, forces);
+                computeAllForces(world, world.time + sub * h, cloth.positions, cloth.velocities, forces);
                 assemble(world, forces, h);
             }
             {
                 CS_TIME_SCOPE(stats.constraintMs);
                 int iterations = 0;
-                const float residual = solve(maxIterations, tolerance, iterations);
+                const float residual = solve(maxIterations, tolerance, world.settings.solver.threads, iterations);
                 stats.iterations += iterations;
                 stats.residual = std::max(stats.residual, residual);
             }
@@ -265,8 +266,26 @@ private:
         }
     }
 
+    // out = A in, row by row: each row sums its entries in storage order on whichever
+    // thread has it, so the product is the same for every thread count (Eigen's own
+    // product is serial here, EIGEN_DONT_PARALLELIZE).
+    void multiply(const Eigen::VectorXf& in, Eigen::VectorXf& out, int threads) const {
+        const int* rowStart = m_matrix.outerIndexPtr();
+        const int* column = m_matrix.innerIndexPtr();
+        const float* value = m_matrix.valuePtr();
+        const float* x = in.data();
+        float* y = out.data();
+        parallelFor(static_cast<std::size_t>(m_matrix.rows()), threads, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t row = begin; row < end; ++row) {
+                float sum = 0.0f;
+                for (int k = rowStart[row]; k < rowStart[row + 1]; ++k) sum += value[k] * x[column[k]];
+                y[row] = sum;
+            }
+        });
+    }
+
     // Solves A dv = b into m_dv; returns the relative residual sqrt(r.P^-1 r / b.P^-1 b).
-    float solve(int maxIterations, float tolerance, int& iterations) {
+    float solve(int maxIterations, float tolerance, int threads, int& iterations) {
         m_dv.setZero();
         m_r = m_rhs;
         filter(m_r);
@@ -278,7 +297,7 @@ private:
         if (!(rho0 > 0.0f)) return 0.0f;  // nothing to solve: dv = 0 exactly
         const float target = tolerance * tolerance * rho0;
         while (iterations < maxIterations && rho > target) {
-            m_q.noalias() = m_matrix * m_p;
+            multiply(m_p, m_q, threads);
             filter(m_q);
             const float curvature = m_p.dot(m_q);
             if (!(curvature > 0.0f)) break;  // lost positive definiteness (round-off): keep what we have

@@ -80,52 +80,14 @@ void LinkSweep::update(const Cloth& cloth) {
 }
 
 float LinkSweep::sweep(const LinkPass& pass, std::size_t linkCount, int threads, bool wantLargest) const {
-    return wantLargest ? sweepRuns<true>(pass, linkCount, threads) : sweepRuns<false>(pass, linkCount, threads);
-}
-
-template <bool kLargest>
-float LinkSweep::sweepRuns(const LinkPass& pass, std::size_t linkCount, int threads) const {
-    // the max is a chain through every link: left out of the passes that do not report it
-    float largest = 0.0f;
-    auto clipped = [&](const Run& run) { return std::min<std::size_t>(run.end, linkCount); };
-    if (threads <= 1 || !m_anyParallel) {
-        for (const Run& run : m_runs) {
-            if (run.begin >= clipped(run)) break;
-            largest = std::max(largest, projectRun<kLargest>(pass, run.begin, clipped(run)));
-        }
-        return largest;
-    }
-#pragma omp parallel num_threads(threads) reduction(max : largest)
-    {
-        const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
-        const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
-        for (std::size_t r = 0; r < m_runs.size();) {
-            const std::size_t begin = m_runs[r].begin;
-            if (begin >= clipped(m_runs[r])) break;
-            if (m_runs[r].parallel && clipped(m_runs[r]) - begin >= kParallelRunLinks) {
-                // each thread its own contiguous slice: the colour is sorted by particle,
-                // so each keeps to its own stretch of the cloth
-                const std::size_t length = clipped(m_runs[r]) - begin;
-                const float mine = projectRun<kLargest>(pass, begin + length * thread / team,
-                                                        begin + length * (thread + 1) / team);
-                largest = std::max(largest, mine);
-#pragma omp barrier
-                ++r;
-            } else {
-                // short runs in a row: one thread sweeps them all, one barrier after
-                std::size_t last = r;
-                while (last < m_runs.size() && !(m_runs[last].parallel && clipped(m_runs[last]) - m_runs[last].begin >=
-                                                                               kParallelRunLinks) &&
-                       m_runs[last].begin < clipped(m_runs[last]))
-                    ++last;
-#pragma omp single
-                for (std::size_t s = r; s < last; ++s)
-                    largest = std::max(largest, projectRun<kLargest>(pass, m_runs[s].begin, clipped(m_runs[s])));
-                r = last;
-            }
-        }
-    }
-    return largest;
+    // one slot per thread (solver.threads is at most kMaxThreads), so the max needs no lock
+    float largest[kMaxThreads] = {};
+    forEachRange(linkCount, std::min(threads, kMaxThreads), [&](std::size_t begin, std::size_t end) {
+        float& mine = largest[omp_get_thread_num()];
+        // the max is a chain through every link: left out of the passes that do not report it
+        mine = std::max(mine, wantLargest ? projectRun<true>(pass, begin, end) : projectRun<false>(pass, begin, end));
+    });
+    return *std::max_element(std::begin(largest), std::end(largest));
 }
 
 } // namespace cs

@@ -16,7 +16,9 @@
 // vector square roots and divisions saved.
 #include "../cloth.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <omp.h>
 #include <vector>
 
 namespace cs {
@@ -25,6 +27,9 @@ namespace cs {
 // more than a short run saves (on the 2-core machine, 256 beat 1024 at 32x32 and
 // 64x64: a barrier costs about 0.2 us, a link about 4 ns).
 inline constexpr std::uint32_t kParallelRunLinks = 256;
+
+// The most threads a sweep uses (solver.threads' upper bound).
+inline constexpr int kMaxThreads = 64;
 
 // One pass of distance projections, C = |xa - xb| - rest (constraints.hpp):
 //   s = (-C - alphaTilde lambda) / ((wa + wb + alphaTilde) |xa - xb|)
@@ -53,6 +58,14 @@ public:
     // independent of the thread count), else 0 and the max is never taken.
     float sweep(const LinkPass& pass, std::size_t linkCount, int threads, bool wantLargest) const;
 
+    // Calls body(begin, end) on ranges covering links [0, linkCount) in order, on up
+    // to `threads` threads: the slices of a long run concurrently (they share no
+    // particle), everything else in order on one thread, with a barrier between.
+    // Anything that adds per link into per-particle sums (spring forces) then adds
+    // in link order for every particle, exactly as the serial loop does.
+    template <class Body>
+    void forEachRange(std::size_t linkCount, int threads, Body&& body) const;
+
     // The runs, for the tests: [begin, end) into cloth.links, no two links of a run
     // sharing a particle; parallel when long.
     struct Run {
@@ -63,14 +76,43 @@ public:
     const std::vector<Run>& runs() const { return m_runs; }
 
 private:
-    template <bool kLargest>
-    float sweepRuns(const LinkPass& pass, std::size_t linkCount, int threads) const;
-
     std::vector<Run> m_runs;
     std::vector<std::uint32_t> m_lastRun;    // per particle: 1 + the index of the last run touching it
     std::uint64_t m_topologyVersion = ~0ull;
     std::size_t m_links = ~std::size_t(0);
     bool m_anyParallel = false;
 };
+
+template <class Body>
+void LinkSweep::forEachRange(std::size_t linkCount, int threads, Body&& body) const {
+    if (threads <= 1 || !m_anyParallel) {
+        body(std::size_t{0}, std::min(linkCount, m_links));
+        return;
+    }
+#pragma omp parallel num_threads(threads)
+    {
+        const std::size_t thread = static_cast<std::size_t>(omp_get_thread_num());
+        const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
+        auto end = [&](const Run& run) { return std::min<std::size_t>(run.end, linkCount); };
+        auto wide = [&](const Run& run) { return run.parallel && end(run) - run.begin >= kParallelRunLinks; };
+        for (std::size_t r = 0; r < m_runs.size() && m_runs[r].begin < end(m_runs[r]);) {
+            const Run& run = m_runs[r];
+            if (wide(run)) {
+                const std::size_t length = end(run) - run.begin;
+                body(run.begin + length * thread / team, run.begin + length * (thread + 1) / team);
+#pragma omp barrier
+                ++r;
+            } else {
+                std::size_t last = r;  // short runs in a row: one thread, one barrier
+                while (last + 1 < m_runs.size() && !wide(m_runs[last + 1]) &&
+                       m_runs[last + 1].begin < end(m_runs[last + 1]))
+                    ++last;
+#pragma omp single
+                body(run.begin, end(m_runs[last]));
+                r = last + 1;
+            }
+        }
+    }
+}
 
 } // namespace cs

@@ -77,7 +77,7 @@ public:
             const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                predictPositions(cloth, m_forces, h, m_predicted);
+                predictPositions(cloth, m_forces, h, m_predicted, threads);
             }
             for (int pass = 0; pass < passes; ++pass) {
                 const bool lastPass = sub == substeps - 1 && pass == passes - 1;
@@ -98,7 +98,7 @@ public:
             }
             stats.iterations += passes;
             CS_TIME_SCOPE(stats.integrateMs);
-            updateVelocities(cloth, m_predicted, h, drag);
+            updateVelocities(cloth, m_predicted, h, drag, threads);
         }
         stats.residual = residual;
         return stats;

@@ -2,6 +2,7 @@
 
 #include "../constraints.hpp"
 #include "../forces.hpp"
+#include "../parallel.hpp"
 #include "../topology.hpp"
 
 #include <algorithm>
@@ -16,25 +17,29 @@ void externalForces(const World& world, std::span<glm::vec3> forces) {
     accumulateAerodynamicForces(cloth, cloth.positions, cloth.velocities, wind, windVelocity(wind, world.time), forces);
 }
 
-void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, std::span<glm::vec3> predicted) {
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-        cloth.previousPositions[i] = cloth.positions[i];
-        const float w = cloth.inverseMasses[i];
-        if (w != 0.0f) {
-            cloth.velocities[i] += h * w * forces[i];
-            cloth.positions[i] += h * cloth.velocities[i];
+void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, std::span<glm::vec3> predicted,
+                      int threads) {
+    parallelFor(cloth.particleCount(), threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            cloth.previousPositions[i] = cloth.positions[i];
+            const float w = cloth.inverseMasses[i];
+            if (w != 0.0f) {
+                cloth.velocities[i] += h * w * forces[i];
+                cloth.positions[i] += h * cloth.velocities[i];
+            }
+            predicted[i] = cloth.positions[i];
         }
-        predicted[i] = cloth.positions[i];
-    }
+    });
 }
 
-void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float drag) {
+void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float drag, int threads) {
     const float invH = 1.0f / h;
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-        cloth.velocities[i] = cloth.inverseMasses[i] == 0.0f
-                                  ? glm::vec3(0.0f)
-                                  : (cloth.velocities[i] + (cloth.positions[i] - predicted[i]) * invH) * drag;
-    }
+    parallelFor(cloth.particleCount(), threads, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i)
+            cloth.velocities[i] = cloth.inverseMasses[i] == 0.0f
+                                      ? glm::vec3(0.0f)
+                                      : (cloth.velocities[i] + (cloth.positions[i] - predicted[i]) * invH) * drag;
+    });
 }
 
 std::span<const Tether> TetherCache::get(const Cloth& cloth, float slack) {

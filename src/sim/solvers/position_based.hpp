@@ -15,14 +15,16 @@ void externalForces(const World& world, std::span<glm::vec3> forces);
 
 // Prediction of the PBD family: v += h f / m (free particles), x_previous = x,
 // x += h v. `predicted` keeps x for the velocity update.
-void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, std::span<glm::vec3> predicted);
+void predictPositions(Cloth& cloth, std::span<const glm::vec3> forces, float h, std::span<glm::vec3> predicted,
+                      int threads = 1);
 
 // v = (x - x_previous) / h, written as the predicted velocity plus the
 // constraints' correction / h: equal in exact arithmetic, but in float
 // x - x_previous loses the low bits of a small step taken at a large |x|, and
 // over a thousand substeps a second that rounding walks a free fall off its
 // parabola. Then the air drag factor.
-void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float dragFactor);
+void updateVelocities(Cloth& cloth, std::span<const glm::vec3> predicted, float h, float dragFactor,
+                      int threads = 1);
 
 // Long-range attachment (Kim et al. 2012): particle may be at most maxLength from
 // the pinned anchor — a one-sided constraint that only pulls when stretched.

@@ -9,6 +9,7 @@
 // Weakness: still only conditionally stable; stiff cloth needs small substeps.
 #include "../profile.hpp"
 #include "force_based.hpp"
+#include "../parallel.hpp"
 
 namespace cs {
 namespace {
@@ -32,11 +33,13 @@ public:
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 accelerations(world, world.time + sub * h, cloth.positions, cloth.velocities, forces, a);
-                for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-                    start[i] = cloth.positions[i];
-                    cloth.velocities[i] += h * a[i];
-                    cloth.positions[i] += h * cloth.velocities[i];  // new velocity
-                }
+                parallelFor(cloth.particleCount(), world.settings.solver.threads, [&](std::size_t b, std::size_t e) {
+                    for (std::size_t i = b; i < e; ++i) {
+                        start[i] = cloth.positions[i];
+                        cloth.velocities[i] += h * a[i];
+                        cloth.positions[i] += h * cloth.velocities[i];  // new velocity
+                    }
+                });
             }
             CS_TIME_SCOPE(stats.collisionMs);
             finishSubstep(world, start, clock);

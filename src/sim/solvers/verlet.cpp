@@ -20,6 +20,7 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "force_based.hpp"
+#include "../parallel.hpp"
 #include "verlet_state.hpp"
 
 namespace cs {
@@ -64,13 +65,15 @@ public:
                 // lives in c, so the force model must not apply it again.
                 for (std::size_t i = 0; i < n; ++i) backward[i] = (cloth.positions[i] - previous[i]) / h;
                 accelerations(world, world.time + sub * h, cloth.positions, backward, forces, a, false);
-                for (std::size_t i = 0; i < n; ++i) {
-                    const glm::vec3 x = cloth.positions[i];
-                    start[i] = x;
-                    const glm::vec3 next = x + c * (x - previous[i]) + h * h * a[i];
-                    cloth.positions[i] = next;
-                    cloth.velocities[i] = verletVelocity(next, x, a[i], h);
-                }
+                parallelFor(n, world.settings.solver.threads, [&](std::size_t b, std::size_t e) {
+                    for (std::size_t i = b; i < e; ++i) {
+                        const glm::vec3 x = cloth.positions[i];
+                        start[i] = x;
+                        const glm::vec3 next = x + c * (x - previous[i]) + h * h * a[i];
+                        cloth.positions[i] = next;
+                        cloth.velocities[i] = verletVelocity(next, x, a[i], h);
+                    }
+                });
             }
             {
                 CS_TIME_SCOPE(stats.collisionMs);

@@ -91,7 +91,7 @@ public:
             const SubstepClock clock = startSubstep(world, sub, substeps, h);
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                predictPositions(cloth, m_forces, h, m_predicted);
+                predictPositions(cloth, m_forces, h, m_predicted, threads);
             }
             {
                 CS_TIME_SCOPE(stats.constraintMs);
@@ -119,7 +119,7 @@ public:
             }
             {
                 CS_TIME_SCOPE(stats.integrateMs);
-                updateVelocities(cloth, m_predicted, h, drag);
+                updateVelocities(cloth, m_predicted, h, drag, threads);
             }
         }
         stats.residual = residual;

@@ -11,6 +11,10 @@ namespace {
 void XpbdStep(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
     cs::Settings s = cs::defaultSettings();
+    // range 2: 0 = the default links (distance-2 bending along rows, columns and
+    // diagonals, 129k links at 128^2); 1 = the reference cloth: stretch +
+    // shear + distance-2 bending along rows and columns only (stencil12, 97k links)
+    if (state.range(2) == 1) s.cloth.linkPattern = cs::LinkPattern::Stencil12;
     s.solver.threads = static_cast<int>(state.range(1));
     s.cloth.resolution = {n, n};
     s.cloth.spacing = 1.6f / static_cast<float>(n - 1);  // same 1.6 m cloth at every resolution
@@ -29,8 +33,8 @@ void XpbdStep(benchmark::State& state) {
 }
 // arguments: cloth resolution, solver.threads
 BENCHMARK(XpbdStep)
-    ->ArgsProduct({{32, 64, 128, 256}, {1, 2}})
-    ->ArgNames({"n", "threads"})
+    ->ArgsProduct({{32, 64, 128, 256}, {1, 2}, {0, 1}})
+    ->ArgNames({"n", "threads", "reference"})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -35,6 +35,9 @@ constexpr ParamApply kOnReset = ParamApply::OnReset;
 const std::vector<std::string_view> kForceBased = {"explicit_euler", "symplectic_euler", "verlet",
                                                    "rk4", "implicit_euler", "desbrun"};
 const std::vector<std::string_view> kPositionBased = {"jakobsen", "pbd", "xpbd"};
+// Every solver that runs on the CPU (the GPU ones have their own parallelism).
+const std::vector<std::string_view> kCpuSolvers = {"explicit_euler", "symplectic_euler", "verlet", "rk4",
+                                                   "implicit_euler", "desbrun", "jakobsen", "pbd", "xpbd"};
 // The springs' rows: the force-based solvers and verlet_gpu, which reads the same springs.
 const std::vector<std::string_view> kSpringModel = {"explicit_euler", "symplectic_euler", "verlet", "rk4",
                                                     "implicit_euler", "desbrun", "verlet_gpu"};
@@ -120,11 +123,12 @@ std::vector<ParamDef> buildTable() {
             "Tethers allow this ratio of the rest distance to the pin; above 1 they only catch "
             "large stretch.",
             {}, false, CS_FIELD(float, solver.tetherSlack)});
-    rowFor(kPositionBased,
+    rowFor(kCpuSolvers,
            {"solver.threads", "threads", T::Int, G::Solver, kLive, 1, 64, 1, "",
-            "Threads that share each colour of the link sweep (colours of 256 links or more; smaller "
-            "ones stay on one thread). The result is bit-for-bit the same for any count; raising it "
-            "up to the number of cores makes large cloths faster, beyond that slower.",
+            "Threads that share the step: each colour of links (constraints or springs, colours of "
+            "256 links or more), particle loops and matrix rows. The result is bit-for-bit the same "
+            "for any count; raising it up to the number of cores makes large cloths faster, beyond "
+            "that slower (and much slower when other programs keep the cores busy).",
             {}, false, CS_FIELD(int, solver.threads)});
 
     // --- springs of the force-based solvers -------------------------------

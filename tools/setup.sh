@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages clothsim needs, only those that are missing.
+# Installs the Debian packages clothsim needs (clang and libomp-dev: the fuzz
+# targets, tools/fuzz.sh), only those that are missing.
 # Runs as root, or through sudo when not root. Safe to run again.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ packages=(
   libgtest-dev libbenchmark-dev libtinyobjloader-dev
   xvfb xauth libgl1-mesa-dri
   gnuplot-nox
+  clang libomp-dev
 )
 
 missing=()

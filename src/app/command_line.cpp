@@ -72,7 +72,7 @@ usage:
       render N frames (one physics step each), each saved as DIR/frame_00001.png, ...
       (and DIR/recording.mp4 when ffmpeg is on PATH), exit
   clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
-           [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH]
+           [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH] [--strict]
       run N physics steps (default 600) with no window and no OpenGL, then
       write the stats as one JSON object (to PATH, or stdout for -) and/or the
       final cloth as a Wavefront OBJ
@@ -92,6 +92,8 @@ options:
                       between two points of its rest (u, v) square [0,1]^2 (repeatable)
   --stats-json PATH   headless: write the stats JSON to PATH ('-' = stdout)
   --dump-obj PATH     headless: write the final cloth as OBJ (v and f lines)
+  --strict            headless: exit with code 3 (after writing the stats) when the
+                      explosion guard had to restore a good state; the message on stderr
   --frames N          window: render N frames then exit (1 .. 1000000)
   --screenshot PATH   window: with --frames, save the last frame as PNG
   --size WxH          window: client area in pixels (default 1280x800), e.g. --size 320x200
@@ -203,6 +205,8 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         } else if (arg == "--stats-json") {
             if (!value(v) || v.empty()) return fail("--stats-json needs a path or -");
             cl.statsJson = v;
+        } else if (arg == "--strict") {
+            cl.strict = true;
         } else if (arg == "--dump-obj") {
             if (!value(v) || v.empty()) return fail("--dump-obj needs a path");
             cl.dumpObj = v;
@@ -251,8 +255,8 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
             return fail("--frames, --screenshot, --size, --record and --capture-dir need a window, not --headless");
         cl.mode = RunMode::Headless;
     } else {
-        if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty())
-            return fail("--steps, --cut, --stats-json and --dump-obj need --headless");
+        if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty() || cl.strict)
+            return fail("--steps, --cut, --stats-json, --dump-obj and --strict need --headless");
         if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");
         if (!cl.recordDir.empty() && cl.frames == 0) return fail("--record needs --frames N");
     }

@@ -18,6 +18,7 @@ struct CommandLine {
     long long steps = 600;                    // headless: physics steps to run
     std::optional<std::string> statsJson;     // headless: path, or "-" for stdout
     std::optional<std::filesystem::path> dumpObj;  // headless: final cloth as OBJ
+    bool strict = false;                      // headless: --strict, exit 3 when the explosion guard recovered
     struct Cut {
         glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
     };

@@ -76,6 +76,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
     report.constraints = world.cloth.links.size();
     report.simTime = world.time;
     report.recoveries = sim.recoveries();
+    report.lastRecovery = sim.lastRecoveryMessage();
     if (!stepMs.empty()) {
         double sum = 0.0;
         for (double ms : stepMs) sum += ms;
@@ -134,6 +135,7 @@ std::string reportJson(const HeadlessReport& r) {
     }
     out << "],\n"
         << "  \"recoveries\": " << r.recoveries << ",\n"
+        << "  \"last_recovery\": " << jsonString(r.lastRecovery) << ",\n"
         << "  \"last_step\": {\"iterations\": " << r.lastStep.iterations
         << ", \"residual\": " << jsonNumber(r.lastStep.residual)
         << ", \"integrate_ms\": " << jsonNumber(r.lastStep.integrateMs)
@@ -187,6 +189,11 @@ int runHeadless(const CommandLine& cl) {
         std::cerr << "clothsim: " << report.steps << " steps of " << report.solver << " on " << report.scene << ": "
                   << report.wallMsMedian << " ms/step median, max stretch " << report.cloth.maxStretchRatio
                   << ", nan " << report.cloth.nanCount << "\n";
+    }
+    if (cl.strict && report.recoveries > 0) {
+        std::cerr << "clothsim: --strict: the explosion guard recovered " << report.recoveries
+                  << " time(s); the last: " << report.lastRecovery << "\n";
+        return 3;
     }
     return 0;
 }

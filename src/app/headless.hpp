@@ -29,6 +29,7 @@ struct HeadlessReport {
     double wallMsMean = 0.0;
     double wallMsMedian = 0.0;
     int recoveries = 0;
+    std::string lastRecovery;  // the guard's last message, empty with no recovery
     StepStats lastStep;
     ClothStats cloth;
     TopologyStats topology;

@@ -70,6 +70,12 @@ std::vector<ParamDef> buildTable() {
          "timeline or the arrow keys; 0 turns it off. Memory: about 53 bytes per particle per frame, "
          "5 MB per second for a 40 x 40 cloth, 13 MB per second at 64 x 64. Changing it clears the history.",
          {}, false, CS_FIELD(float, sim.historySeconds)});
+    row({"sim.recovery", "on explosion", T::Choice, G::Scene, kLive, 0, 0, std::string("restore"), "",
+         "What the explosion guard does when the state becomes non-finite or runs away: restore "
+         "puts back the last good state with zero velocity; halve_step also doubles solver.substeps "
+         "(up to 400), raise_iterations doubles solver.iterations (up to 64), so that it is less likely "
+         "to explode again, at proportional cost.",
+         {"restore", "halve_step", "raise_iterations"}, false, CS_CHOICE_FIELD(RecoveryMode, sim.recovery)});
 
     // --- solver -----------------------------------------------------------
     row({"solver.id", "solver", T::Solver, G::Solver, kLive, 0, 0, std::string("xpbd"), "",
@@ -512,7 +518,7 @@ ParamValue getParam(const Settings& settings, const ParamDef& def) {
 std::string validateParam(const ParamDef& def, const ParamValue& value) {
     if (!typeMatches(def.type, value))
         return std::string("expected ") + std::string(typeName(def.type));
-    if (!finite(value)) return "value is not a finite number " + describeRange(def);
+    if (!finite(value)) return "value is not a finite number (allowed " + describeRange(def) + ")";
     auto outside = [&](double x) { return !(x >= def.minValue && x <= def.maxValue); };
     // Float values are compared with the bounds rounded to float: the float nearest
     // a bound is the bound ("0.01" reads as 0.0099999998, 1/30 as 0.033333335).

@@ -16,6 +16,7 @@ enum class LinkPattern : int { Level, Stencil12 };
 enum class BendingModel : int { Links, Dihedral };
 enum class ClothShader : int { Ggx, BlinnPhongForce, GgxForce, Strain, Normals };  // render.shader
 enum class DebugLinkColoring : int { Off, ByType, ByStrain };
+enum class RecoveryMode : int { Restore, HalveStep, RaiseIterations };  // sim.recovery
 
 struct SimSettings {
     float dt{};                 // physics step, seconds
@@ -23,6 +24,7 @@ struct SimSettings {
     float timeScale{};          // simulated seconds per real second
     glm::vec3 gravity{};        // metres per second squared
     float historySeconds{};     // time travel: seconds of rendered frames kept for scrubbing back; 0 = off
+    RecoveryMode recovery{};    // what the explosion guard may change besides restoring a good state
 };
 
 struct SolverSettings {

@@ -2,21 +2,38 @@
 
 #include "collision/motion.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 namespace cs {
 namespace {
-// A particle this fast (m/s) or this far from the origin (m) means the solver blew up.
-constexpr float kRunawaySpeed = 1000.0f;
-constexpr float kRunawayDistance = 10000.0f;
-constexpr std::uint64_t kSnapshotEvery = 30;  // steps between saved good states
+// An explosion within this many steps of the last restore means the state restored was
+// already on its way there; no good state is saved during it.
+constexpr std::uint64_t kRepeatWindow = 2 * Simulation::kSnapshotEvery;
+
+std::string number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", x);
+    return buf;
+}
+
+bool withinDistance(glm::vec3 x) {
+    // written so that NaN fails every comparison
+    return std::abs(x.x) < Simulation::kRunawayDistance && std::abs(x.y) < Simulation::kRunawayDistance &&
+           std::abs(x.z) < Simulation::kRunawayDistance;
+}
+
+bool withinSpeed(glm::vec3 v) { return glm::dot(v, v) < Simulation::kRunawaySpeed * Simulation::kRunawaySpeed; }
 } // namespace
 
 Simulation::Simulation(World world) : m_world(std::move(world)) {
     syncSolver();
-    saveGoodState();
+    measureRestExtent();
+    restartGoodStates();
 }
 
 void Simulation::syncSolver() {
@@ -41,74 +58,138 @@ void Simulation::reset() {
     resetWorld(m_world);
     syncSolver();
     m_solver->topologyChanged(m_world);
-    saveGoodState();
+    measureRestExtent();
+    restartGoodStates();
 }
 
 void Simulation::topologyEdited() {
     m_solver->topologyChanged(m_world);
-    saveGoodState();
+    restartGoodStates();
 }
 
 void Simulation::stateRestored() { topologyEdited(); }
 
 std::string Simulation::unsoundReason() const {
     const Cloth& cloth = m_world.cloth;
+    std::string distance, speed;
+    glm::vec3 lo(0.0f), hi(0.0f);
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
         const glm::vec3 x = cloth.positions[i], v = cloth.velocities[i];
-        // written so that NaN fails every comparison and lands in "unsound"
-        const bool ok = std::abs(x.x) < kRunawayDistance && std::abs(x.y) < kRunawayDistance &&
-                        std::abs(x.z) < kRunawayDistance && glm::dot(v, v) < kRunawaySpeed * kRunawaySpeed;
-        if (ok) continue;
+        lo = i ? glm::min(lo, x) : x;
+        hi = i ? glm::max(hi, x) : x;
+        if (withinDistance(x) && withinSpeed(v)) continue;
         const std::string particle = "particle " + std::to_string(i);
-        if (!std::isfinite(x.x + x.y + x.z)) return particle + " has a non-finite position";
-        if (!std::isfinite(v.x + v.y + v.z)) return particle + " has a non-finite velocity";
-        if (glm::dot(v, v) >= kRunawaySpeed * kRunawaySpeed)
-            return particle + " moves at " + std::to_string(static_cast<long long>(glm::length(v))) +
-                   " m/s, over the " + std::to_string(static_cast<int>(kRunawaySpeed)) + " m/s limit";
-        return particle + " is more than " + std::to_string(static_cast<int>(kRunawayDistance)) +
-               " m from the origin";
+        if (!std::isfinite(x.x + x.y + x.z)) return "non-finite state: " + particle + " has a non-finite position";
+        if (!std::isfinite(v.x + v.y + v.z)) return "non-finite state: " + particle + " has a non-finite velocity";
+        if (!withinSpeed(v) && speed.empty())
+            speed = "speed limit: " + particle + " moves at " + number(glm::length(v)) + " m/s, over " +
+                    number(kRunawaySpeed) + " m/s";
+        if (!withinDistance(x) && distance.empty())
+            distance = "distance limit: " + particle + " is more than " + number(kRunawayDistance) +
+                       " m from the origin";
     }
+    // a cut or torn cloth may fall apart for real: the extent limit holds while it is whole
+    std::string extent;
+    const float extentLimit = kRunawayExtentFactor * m_restDiagonal + kRunawayExtentMargin;
+    if (cloth.topologyVersion == m_builtTopologyVersion && glm::length(hi - lo) > extentLimit)
+        extent = "bounding-box limit: the cloth spans " + number(glm::length(hi - lo)) + " m, over " +
+                 number(kRunawayExtentFactor) + " x its rest diagonal " + number(m_restDiagonal) + " m + " +
+                 number(kRunawayExtentMargin) + " m";
+    std::string reason;
+    for (const std::string* part : {&speed, &distance, &extent})
+        if (!part->empty()) reason += (reason.empty() ? "" : "; ") + *part;
+    if (!reason.empty()) return reason;
     for (std::size_t k = 0; k < m_world.colliders.size(); ++k) {
         const Collider& c = m_world.colliders[k];
-        const glm::vec3 x = c.pose.position, v = c.velocity;
-        if (std::abs(x.x) < kRunawayDistance && std::abs(x.y) < kRunawayDistance &&
-            std::abs(x.z) < kRunawayDistance && glm::dot(v, v) < kRunawaySpeed * kRunawaySpeed)
-            continue;
-        return "collider " + std::to_string(k) + " (" + std::string(shapeName(c.shape.kind)) +
+        if (withinDistance(c.pose.position) && withinSpeed(c.velocity)) continue;
+        return "speed or distance limit: collider " + std::to_string(k) + " (" + std::string(shapeName(c.shape.kind)) +
                ") ran away or became non-finite";
     }
     return {};
 }
 
-void Simulation::saveGoodState() {
-    // same sizes after the first save: assignment reuses the storage, no allocation
-    m_goodPositions = m_world.cloth.positions;
-    m_goodVelocities = m_world.cloth.velocities;
-    m_goodColliders = m_world.colliders;
-    m_goodTime = m_world.time;
+void Simulation::measureRestExtent() {
+    const Cloth& cloth = m_world.cloth;
+    const std::vector<glm::vec3>& rest =
+        cloth.restPositions.size() == cloth.particleCount() ? cloth.restPositions : cloth.positions;
+    glm::vec3 lo(0.0f), hi(0.0f);
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        lo = i ? glm::min(lo, rest[i]) : rest[i];
+        hi = i ? glm::max(hi, rest[i]) : rest[i];
+    }
+    m_restDiagonal = glm::length(hi - lo);
+    m_builtTopologyVersion = cloth.topologyVersion;
 }
 
-void Simulation::restoreGoodState() {
-    Cloth& cloth = m_world.cloth;
-    if (m_goodPositions.size() != cloth.particleCount()) {
-        reset();
-        return;
+void Simulation::restartGoodStates() {
+    const Cloth& cloth = m_world.cloth;
+    // every slot sized now: saving the same cloth later copies into this storage
+    for (GoodState& g : m_good) {
+        g.positions.reserve(cloth.particleCount());
+        g.velocities.reserve(cloth.particleCount());
+        g.colliders = m_world.colliders;
     }
-    cloth.positions = m_goodPositions;
-    cloth.previousPositions = m_goodPositions;
+    m_goodCount = 0;
+    m_restoredOnce = false;
+    saveGoodState();
+}
+
+void Simulation::saveGoodState() {
+    m_goodNewest = (m_goodNewest + 1) % kSnapshotCount;
+    m_goodCount = std::min(m_goodCount + 1, kSnapshotCount);
+    GoodState& g = m_good[m_goodNewest];
+    g.positions = m_world.cloth.positions;
+    g.velocities = m_world.cloth.velocities;
+    g.colliders = m_world.colliders;
+    g.time = m_world.time;
+}
+
+double Simulation::restoreGoodState() {
+    Cloth& cloth = m_world.cloth;
+    if (m_goodCount > 1 && m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow) {
+        m_goodNewest = (m_goodNewest + kSnapshotCount - 1) % kSnapshotCount;
+        --m_goodCount;
+    }
+    m_restoredOnce = true;
+    m_lastRestoreStep = m_world.steps;
+    const GoodState& g = m_good[m_goodNewest];
+    if (m_goodCount == 0 || g.positions.size() != cloth.particleCount()) {
+        reset();
+        return 0.0;
+    }
+    cloth.positions = g.positions;
+    cloth.previousPositions = g.positions;
     for (auto& v : cloth.velocities) v = glm::vec3(0.0f);  // restart calm, or it explodes again at once
-    m_world.time = m_goodTime;
-    if (m_goodColliders.size() == m_world.colliders.size()) {
+    m_world.time = g.time;
+    if (g.colliders.size() == m_world.colliders.size()) {
         // dynamic bodies go back with the cloth; the user's hold and edits stay
-        for (std::size_t k = 0; k < m_goodColliders.size(); ++k) {
+        for (std::size_t k = 0; k < g.colliders.size(); ++k) {
             Collider& c = m_world.colliders[k];
             if (!c.isDynamic()) continue;
-            c.pose = m_goodColliders[k].pose;
+            c.pose = g.colliders[k].pose;
             c.velocity = glm::vec3(0.0f);
         }
     }
     // the solver's caches (Verlet's last acceleration, matrices) came from the exploded state
     m_solver->topologyChanged(m_world);
+    return g.time;
+}
+
+std::string Simulation::adaptAfterRecovery() {
+    SolverSettings& solver = m_world.settings.solver;
+    auto doubleUpTo = [](const char* key, int& value, int cap) -> std::string {
+        if (value >= cap) return std::string("; ") + key + " already at the guard's cap " + std::to_string(cap);
+        const int before = value;
+        value = std::min(cap, value * 2);
+        return std::string("; ") + key + " " + std::to_string(before) + " -> " + std::to_string(value);
+    };
+    switch (m_world.settings.sim.recovery) {
+    case RecoveryMode::HalveStep: return doubleUpTo("solver.substeps", solver.substeps, kMaxRecoverySubsteps);
+    case RecoveryMode::RaiseIterations:
+        return doubleUpTo("solver.iterations", solver.iterations, kMaxRecoveryIterations);
+    case RecoveryMode::Restore: break;
+    }
+    return {};
 }
 
 StepStats Simulation::step() {
@@ -127,17 +208,19 @@ StepStats Simulation::step() {
     if (const std::string reason = unsoundReason(); !reason.empty()) {
         stats.diverged = true;
         ++m_recoveries;
-        m_lastRecovery = "simulation diverged at t = " + std::to_string(m_world.time) + " s with " +
-                         std::string(m_solver->id()) + ": " + reason + "; restored the state from t = " +
-                         std::to_string(m_goodTime) + " s with zero velocity";
-        restoreGoodState();
+        const double divergedAt = m_world.time;
+        m_lastRestoredTime = restoreGoodState();
+        m_lastRecovery = "simulation diverged at t = " + number(divergedAt) + " s with " +
+                         std::string(m_solver->id()) + ": " + reason + "; restored t = " +
+                         number(m_lastRestoredTime) + " s with zero velocity" + adaptAfterRecovery();
         return stats;
     }
     // tearing edits the topology between steps, never inside a solver's step
     if (m_world.settings.tearing.enabled &&
         m_tearing.apply(m_world.cloth, m_world.settings.tearing.maxStretch).changed()) {
         topologyEdited();
-    } else if (m_world.steps % kSnapshotEvery == 0) {
+    } else if (m_world.steps % kSnapshotEvery == 0 &&
+               !(m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow)) {
         saveGoodState();
     }
     return stats;

@@ -6,6 +6,7 @@
 #include "tearing.hpp"
 #include "world.hpp"
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -16,7 +17,9 @@ public:
     explicit Simulation(World world);
 
     // One fixed physics step of settings.sim.dt. If the state becomes non-finite
-    // or runs away, the last good state is restored and stats.diverged is set.
+    // or runs away (the limits below), a good state from the last few is restored
+    // with zero velocity, sim.recovery may raise substeps or iterations, and
+    // stats.diverged is set.
     StepStats step();
 
     // Rebuilds the cloth from the settings (applies the on-reset parameters).
@@ -49,13 +52,48 @@ public:
     // What the guard last did, for the UI and the log; empty if nothing yet.
     const std::string& lastRecoveryMessage() const { return m_lastRecovery; }
 
+    // The guard's limits: a particle or collider faster than kRunawaySpeed (m/s), farther
+    // than kRunawayDistance (m) from the origin, or a cloth whose bounding-box diagonal
+    // exceeds kRunawayExtentFactor times its rest diagonal plus kRunawayExtentMargin (m).
+    static constexpr float kRunawaySpeed = 1000.0f;
+    static constexpr float kRunawayDistance = 10000.0f;
+    static constexpr float kRunawayExtentFactor = 20.0f;
+    static constexpr float kRunawayExtentMargin = 1.0f;
+    // A good state is kept every kSnapshotEvery steps, the last kSnapshotCount of them.
+    static constexpr std::uint64_t kSnapshotEvery = 30;
+    static constexpr std::size_t kSnapshotCount = 4;
+    // sim.recovery's caps: halve_step doubles substeps up to this, raise_iterations iterations.
+    static constexpr int kMaxRecoverySubsteps = 400;
+    static constexpr int kMaxRecoveryIterations = 64;
+
+    // Good states kept now (1 .. kSnapshotCount), for tests and the UI.
+    std::size_t goodStates() const { return m_goodCount; }
+    // Simulated time of the state the last recovery went back to.
+    double lastRestoredTime() const { return m_lastRestoredTime; }
+
 private:
+    struct GoodState {
+        std::vector<glm::vec3> positions;
+        std::vector<glm::vec3> velocities;
+        Colliders colliders;
+        double time = 0.0;
+    };
+
     void syncSolver();
     // Empty when every particle is finite and within the runaway limits; otherwise
-    // which limit the first offending particle broke.
+    // which limit tripped and where.
     std::string unsoundReason() const;
+    // Forgets the good states and keeps the present one (a reset, a topology edit):
+    // sizes every slot for the cloth now, so that later saves do not allocate.
+    void restartGoodStates();
+    // The rest shape's diagonal and topology version, when the cloth is built.
+    void measureRestExtent();
     void saveGoodState();
-    void restoreGoodState();
+    // Puts back a good state; returns its time. An explosion soon after the last restore
+    // means the newest state was already on its way there: it is dropped first.
+    double restoreGoodState();
+    // sim.recovery: doubles substeps or iterations; what changed, for the message.
+    std::string adaptAfterRecovery();
 
     World m_world;
     std::unique_ptr<Solver> m_solver;
@@ -63,10 +101,14 @@ private:
     std::uint64_t m_solverFactoryVersion = 0;  // gpuSolverFactoryVersion() when it was made
     std::string m_solverNote;
     bool m_solverNotePrinted = false;
-    std::vector<glm::vec3> m_goodPositions;
-    std::vector<glm::vec3> m_goodVelocities;
-    Colliders m_goodColliders;
-    double m_goodTime = 0.0;
+    std::array<GoodState, kSnapshotCount> m_good;  // a ring, m_goodNewest the newest slot
+    std::size_t m_goodNewest = 0;
+    std::size_t m_goodCount = 0;
+    float m_restDiagonal = 0.0f;             // of the cloth's rest shape, for the extent limit
+    std::uint64_t m_builtTopologyVersion = 0;  // the extent limit holds while the cloth is uncut
+    std::uint64_t m_lastRestoreStep = 0;
+    bool m_restoredOnce = false;
+    double m_lastRestoredTime = 0.0;
     Tearing m_tearing;
     int m_recoveries = 0;
     std::string m_lastRecovery;

@@ -32,7 +32,7 @@ std::string programLog(GLuint program) {
 GLuint compileStage(GLenum stage, const std::filesystem::path& path, std::string& error) {
     const std::optional<std::string> source = readTextFile(path);
     if (!source) {
-        error = "cannot read shader file " + path.string();
+        error = "cannot read shader file " + path.string() + " (missing, unreadable or not a file)";
         return 0;
     }
     const GLuint shader = glCreateShader(stage);
@@ -52,6 +52,9 @@ GLuint compileStage(GLenum stage, const std::filesystem::path& path, std::string
 } // namespace
 
 std::optional<std::string> readTextFile(const std::filesystem::path& path) {
+    // a folder opens as a stream that reads as empty: it would "fail to compile" at line 1
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
     std::ostringstream text;

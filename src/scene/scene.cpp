@@ -633,7 +633,8 @@ std::string applyOverride(Settings& settings, std::string_view assignment) {
             converted = toParamValue(*def, *parsed.get("value"));
         } catch (const toml::parse_error&) {
             if (def->type == ParamType::Choice || def->type == ParamType::Solver) converted = ParamValue(raw);
-            else converted = "cannot read '" + raw + "' as " + std::string(typeName(def->type)) + " " + describeRange(*def);
+            else converted = "cannot read '" + raw + "' as " + std::string(typeName(def->type)) + " (allowed " +
+                             describeRange(*def) + ")";
         }
     }
     // a relative path on the command line starts in the working directory

@@ -1,0 +1,258 @@
+// Degenerate requests at every entry point, on the real executable: what is illegal
+// fails with exit code 2 and names the file and line (scenes) or the key (--set)
+// and the allowed range; what is legal but degenerate runs with finite stats.
+// --strict turns any recovery of the explosion guard into exit code 3.
+//
+// Shaders that fail to compile are covered in tests/render/shader_views_test.cpp
+// (BrokenShaderStopsTheStartAndNamesTheFile, FailedReloadKeepsThePreviousProgram);
+// an unreadable shader file is below (it needs a window: skipped without xvfb-run).
+#include "../support/json.hpp"
+#include "../support/run_process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace cs::test {
+namespace {
+
+const std::string kExe = CLOTHSIM_EXE;
+const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
+const std::string kHanging = (kSource / "scenes/hanging.toml").string();
+const std::string kCpuSolvers[] = {"explicit_euler", "symplectic_euler", "verlet", "rk4",  "implicit_euler",
+                                   "desbrun",        "jakobsen",         "pbd",    "xpbd"};
+
+std::filesystem::path tempDir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("clothsim_degenerate_" + name);
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+std::string malformed(const char* file) { return (kSource / "tests/scene/malformed" / file).string(); }
+
+ProcessResult headless(const std::string& arguments) {
+    return runProcess(kExe + " --headless " + arguments + " 2>&1");
+}
+
+// Exit code 2, and the message names where and the allowed range.
+void expectRejected(const std::string& arguments, const std::string& message) {
+    const ProcessResult r = headless(arguments + " --steps 1");
+    EXPECT_EQ(r.exitCode, 2) << arguments << "\n" << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << arguments << "\n" << r.out;
+}
+
+// Runs, exit code 0, and every number of the stats is finite.
+Json expectRunsFinite(const std::string& arguments) {
+    const ProcessResult r = runProcess(kExe + " --headless " + arguments + " --stats-json - 2>/dev/null");
+    EXPECT_EQ(r.exitCode, 0) << arguments;
+    const std::optional<Json> json = JsonReader(r.out).read();
+    EXPECT_TRUE(json && json->isObject()) << arguments << "\n" << r.out;
+    if (!json || !json->isObject()) return {};
+    // non-finite numbers are written as null, so every one of these being a number is the check
+    for (const char* key : {"kinetic_energy", "max_stretch_ratio", "min_y", "sim_time_s"})
+        EXPECT_TRUE((*json)[key].isNumber()) << arguments << ": " << key;
+    for (const Json& x : (*json)["centroid"].array()) EXPECT_TRUE(x.isNumber()) << arguments;
+    EXPECT_EQ((*json)["nan_count"].number(), 0) << arguments;
+    return *json;
+}
+
+TEST(DegenerateInputs, ResolutionOneByOneIsRejected) {
+    expectRejected("--scene " + kHanging + " --set cloth.resolution=[1,1]",
+                   "--set cloth.resolution=[1,1]: 'cloth.resolution': [1, 1] is out of range (allowed each "
+                   "component in [2, 512])");
+    expectRejected("--scene " + malformed("resolution_too_small.toml"),
+                   malformed("resolution_too_small.toml") + ":2: 'cloth.resolution': [1, 1] is out of range");
+}
+
+TEST(DegenerateInputs, ResolutionAboveTheMaximumIsRejected) {
+    expectRejected("--scene " + kHanging + " --set cloth.resolution=[100000,2]",
+                   "'cloth.resolution': [100000, 2] is out of range (allowed each component in [2, 512])");
+    expectRejected("--scene " + malformed("resolution_too_large.toml"),
+                   malformed("resolution_too_large.toml") +
+                       ":2: 'cloth.resolution': [513, 600] is out of range (allowed each component in [2, 512])");
+}
+
+TEST(DegenerateInputs, TwoByTwoRunsWithEverySolver) {
+    for (const std::string& solver : kCpuSolvers) {
+        const Json j = expectRunsFinite("--scene " + kHanging + " --steps 60 --set cloth.resolution=[2,2] --set solver=" +
+                                        solver);
+        if (j.isObject()) {
+            EXPECT_EQ(j["particles"].number(), 4) << solver;
+        }
+    }
+}
+
+TEST(DegenerateInputs, ZeroOrNegativeSpacingIsRejected) {
+    expectRejected("--scene " + kHanging + " --set cloth.spacing=0",
+                   "'cloth.spacing': 0 is out of range (allowed [0.001, 1])");
+    expectRejected("--scene " + kHanging + " --set cloth.spacing=-1",
+                   "'cloth.spacing': -1 is out of range (allowed [0.001, 1])");
+    expectRejected("--scene " + malformed("zero_spacing.toml"),
+                   malformed("zero_spacing.toml") + ":2: 'cloth.spacing': 0 is out of range (allowed [0.001, 1])");
+    expectRejected("--scene " + malformed("negative_spacing.toml"),
+                   malformed("negative_spacing.toml") + ":2: 'cloth.spacing': -0.05 is out of range");
+}
+
+TEST(DegenerateInputs, ZeroMassIsRejected) {
+    expectRejected("--scene " + kHanging + " --set cloth.particle_mass=0",
+                   "'cloth.particle_mass': 0 is out of range (allowed [1e-05, 10])");
+    expectRejected("--scene " + kHanging + " --set cloth.density=0",
+                   "'cloth.density': 0 is out of range (allowed [0.005, 5])");
+    expectRejected("--scene " + malformed("zero_particle_mass.toml"),
+                   malformed("zero_particle_mass.toml") + ":3: 'cloth.particle_mass': 0 is out of range");
+    expectRejected("--scene " + malformed("zero_density.toml"),
+                   malformed("zero_density.toml") + ":2: 'cloth.density': 0 is out of range");
+}
+
+TEST(DegenerateInputs, AllParticlesPinnedStayPutWithEverySolver) {
+    // a 2 x 2 cloth's border is all of it; a pin box around an 8 x 8 cloth pins every particle
+    for (const std::string& solver : kCpuSolvers) {
+        for (const std::string pins : {"--set cloth.resolution=[2,2] --set cloth.pins=border",
+                                       "--set cloth.resolution=[8,8] --set cloth.pin_region_min=[-5,-5,-5] "
+                                       "--set cloth.pin_region_max=[5,5,5]"}) {
+            const Json j = expectRunsFinite("--scene " + kHanging + " --steps 60 --set solver=" + solver + " " + pins);
+            if (!j.isObject()) continue;
+            const Json& piece = j["piece_list"].array().at(0);
+            EXPECT_EQ(piece["pinned"].number(), j["particles"].number()) << solver << " " << pins;
+            EXPECT_EQ(j["kinetic_energy"].number(), 0.0) << solver << " " << pins;
+        }
+    }
+}
+
+TEST(DegenerateInputs, NoParticlePinnedFallsWithEverySolver) {
+    for (const std::string& solver : kCpuSolvers) {
+        // forward Euler needs its tiny substeps (compare_explicit_euler.toml); the others keep 20,
+        // where Verlet's h^2 g is not lost to rounding at a height of 2 m
+        const std::string euler =
+            solver == "explicit_euler" ? " --set solver.substeps=200 --set springs.damping=0.02" : "";
+        const Json j = expectRunsFinite("--scene " + kHanging + " --steps 30 --set cloth.resolution=[6,6] "
+                                        "--set cloth.pins=none --set solver=" + solver + euler);
+        if (!j.isObject()) continue;
+        EXPECT_EQ(j["piece_list"].array().at(0)["pinned"].number(), 0) << solver;
+        // hanging.toml's cloth starts with its top edge at 2 m; half a second of free fall is 1.2 m
+        EXPECT_LT(j["centroid"].array()[1].number(), 1.8) << solver;
+    }
+}
+
+TEST(DegenerateInputs, ZeroSizeCollidersAreRejected) {
+    expectRejected("--scene " + malformed("zero_radius.toml"),
+                   malformed("zero_radius.toml") + ":4: collider 'radius' must be a number in [0.001, 100] (m)");
+    expectRejected("--scene " + malformed("zero_box.toml"),
+                   malformed("zero_box.toml") +
+                       ":4: collider 'half_extents' must be three numbers [x, y, z], each in [0.001, 100] (m)");
+}
+
+TEST(DegenerateInputs, CollidersInsideEachOtherRunWithoutRecovery) {
+    // a sphere inside a sphere inside a box, and two dynamic spheres started in one place
+    const auto dir = tempDir("inside");
+    const auto file = dir / "inside.toml";
+    std::ofstream(file) << "[cloth]\nresolution = [8, 8]\n"
+                           "[[collider]]\nshape = \"box\"\ncenter = [0.0, 1.0, 0.3]\nhalf_extents = [0.5, 0.5, 0.5]\n"
+                           "[[collider]]\nshape = \"sphere\"\ncenter = [0.0, 1.0, 0.3]\nradius = 0.4\n"
+                           "[[collider]]\nshape = \"sphere\"\ncenter = [0.0, 1.0, 0.3]\nradius = 0.2\n"
+                           "[[collider]]\nshape = \"sphere\"\nmotion = \"dynamic\"\ncenter = [0.0, 1.0, 0.3]\n"
+                           "radius = 0.3\nmass = 1.0\n"
+                           "[[collider]]\nshape = \"sphere\"\nmotion = \"dynamic\"\ncenter = [0.0, 1.0, 0.3]\n"
+                           "radius = 0.2\nmass = 1.0\n";
+    const Json j = expectRunsFinite("--scene " + file.string() + " --steps 120 --strict");
+    if (!j.isObject()) return;
+    EXPECT_EQ(j["recoveries"].number(), 0);
+    for (const Json& body : j["rigid_bodies"].array())
+        for (const Json& x : body["position"].array()) EXPECT_TRUE(x.isNumber());
+}
+
+TEST(DegenerateInputs, NanOrInfInAFieldIsRejected) {
+    for (const std::string value : {"nan", "inf", "-inf", "+inf"})
+        expectRejected("--scene " + kHanging + " --set cloth.spacing=" + value,
+                       "--set cloth.spacing=" + value +
+                           ": 'cloth.spacing': value is not a finite number (allowed [0.001, 1])");
+    // TOML spells them in lower case only: anything else is not a number at all
+    expectRejected("--scene " + kHanging + " --set cloth.spacing=NaN",
+                   "'cloth.spacing': cannot read 'NaN' as float (allowed [0.001, 1])");
+    expectRejected("--scene " + kHanging + " --set sim.gravity=[0,nan,0]", "'sim.gravity': value is not a finite number");
+    expectRejected("--scene " + malformed("nan_value.toml"),
+                   malformed("nan_value.toml") + ":2: 'wind.strength': value is not a finite number (allowed [0, 50])");
+    expectRejected("--scene " + malformed("inf_value.toml"),
+                   malformed("inf_value.toml") + ":2: 'cloth.spacing': value is not a finite number (allowed [0.001, 1])");
+    expectRejected("--scene " + malformed("negative_inf_vector.toml"),
+                   malformed("negative_inf_vector.toml") + ":2: 'sim.gravity': value is not a finite number");
+}
+
+TEST(DegenerateInputs, EmptySceneFileIsTheDefaults) {
+    // a scene file states only what differs from the defaults (tests/scene/scene_test.cpp,
+    // EmptyFileIsTheDefaults): an empty one is the default scene, run as such
+    const auto dir = tempDir("empty");
+    std::ofstream(dir / "empty.toml").flush();
+    const Json j = expectRunsFinite("--scene " + (dir / "empty.toml").string() + " --steps 10");
+    if (j.isObject()) {
+        EXPECT_EQ(j["solver"].string(), "xpbd");
+    }
+    expectRunsFinite("--scene " + malformed("empty.toml") + " --steps 10");
+}
+
+TEST(DegenerateInputs, BinarySceneFileIsRejected) {
+    const auto dir = tempDir("binary");
+    {
+        std::ofstream out(dir / "nul.toml", std::ios::binary);
+        out << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+        std::ofstream utf(dir / "latin1.toml", std::ios::binary);
+        utf << "[cloth]\nspacing = 0.05\n\xff\xfe\x80\x81\n";
+    }
+    expectRejected("--scene " + (dir / "nul.toml").string(),
+                   (dir / "nul.toml").string() + ":1: is not a text file (contains NUL bytes)");
+    // toml++ places the bad bytes of line 3 at the end of line 2
+    expectRejected("--scene " + (dir / "latin1.toml").string(),
+                   (dir / "latin1.toml").string() + ":2: syntax error: Encountered invalid utf-8 sequence");
+}
+
+TEST(DegenerateInputs, SceneFileThatIsADirectoryIsRejected) {
+    const auto dir = tempDir("folder");
+    expectRejected("--scene " + dir.string(), dir.string() + ": is a directory, not a scene file");
+}
+
+TEST(DegenerateInputs, StrictExitsThreeOnARecoveryAndZeroOnACalmRun) {
+    // forward Euler at 5 substeps explodes within the first steps
+    ProcessResult r = headless("--scene " + kHanging + " --steps 30 --set solver=explicit_euler "
+                               "--set solver.substeps=5 --strict --stats-json /dev/null");
+    EXPECT_EQ(r.exitCode, 3) << r.out;
+    EXPECT_NE(r.out.find("--strict: the explosion guard recovered"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("limit"), std::string::npos) << "the message names the limit:\n" << r.out;
+    // without --strict the same run exits 0 and the JSON carries the message
+    r = runProcess(kExe + " --headless --scene " + kHanging + " --steps 30 --set solver=explicit_euler "
+                   "--set solver.substeps=5 --stats-json - 2>/dev/null");
+    EXPECT_EQ(r.exitCode, 0);
+    const std::optional<Json> j = JsonReader(r.out).read();
+    ASSERT_TRUE(j && j->isObject()) << r.out;
+    EXPECT_GT((*j)["recoveries"].number(), 0);
+    EXPECT_NE((*j)["last_recovery"].string().find("restored t = "), std::string::npos);
+
+    r = headless("--scene " + kHanging + " --steps 30 --strict --stats-json /dev/null");
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_EQ(runProcess(kExe + " --strict 2>&1").exitCode, 2) << "--strict needs --headless";
+}
+
+TEST(DegenerateInputs, UnreadableShaderFileStopsTheStartAndNamesTheFile) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1") != 0) GTEST_SKIP() << "no xvfb-run";
+    const auto dir = tempDir("shader");
+    std::filesystem::copy(kSource / "shaders", dir / "shaders", std::filesystem::copy_options::recursive);
+    std::filesystem::copy(kSource / "assets", dir / "assets", std::filesystem::copy_options::recursive);
+    // a folder where the file should be: it opens, but there is nothing to read
+    std::filesystem::remove(dir / "shaders/strain.frag");
+    std::filesystem::create_directory(dir / "shaders/strain.frag");
+    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + dir.string() + " xvfb-run -a -s '-screen 0 640x480x24' " +
+                                       kExe + " --scene " + kHanging + " --frames 1 --size 64x64 --screenshot " +
+                                       (dir / "x.png").string() + " 2>&1");
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_NE(r.out.find("cannot read shader file " + (dir / "shaders/strain.frag").string()), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("cannot start without shaders"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(dir / "x.png"));
+}
+
+} // namespace
+} // namespace cs::test

@@ -76,6 +76,14 @@ usage:
       run N physics steps (default 600) with no window and no OpenGL, then
       write the stats as one JSON object (to PATH, or stdout for -) and/or the
       final cloth as a Wavefront OBJ
+  clothsim --headless --soak STEPS [--seed S] [--scene FILE] [--set KEY=VALUE]...
+           [--record-inputs FILE] [--stats-json PATH|-]
+      random actions within the parameter table's ranges every few steps (edits,
+      solver and scene switches, cuts, tearing, grabs, drags, collider moves, pins,
+      resets), checking the state after each; JSON summary; exit 1 on a broken invariant
+  clothsim --headless --replay FILE [--scene FILE] [--steps N] [--stats-json PATH|-] [--dump-obj PATH]
+      apply recorded actions (one a line: STEP ACTION ARGS, see src/app/replay.hpp)
+      before the steps they name; the JSON has the final state's hash
   clothsim --bench [SUITE] [--bench-out DIR] [--bench-steps N] [--set KEY=VALUE]...
       time the benchmark suites (default all) and write DIR/SUITE.csv and .md
       (default DIR: bench-results), the tables as Markdown on stdout
@@ -94,6 +102,14 @@ options:
   --dump-obj PATH     headless: write the final cloth as OBJ (v and f lines)
   --strict            headless: exit with code 3 (after writing the stats) when the
                       explosion guard had to restore a good state; the message on stderr
+  --soak STEPS        headless: the soak test for STEPS steps (keep cloths small with --set
+                      cloth.resolution=[12,12]: it applies to every scene the soak loads)
+  --seed S            headless: the soak's random seed (default 1); same seed, same run
+  --soak-work-cap N   with --soak: draw substeps and iteration counts in [1, N] only, and
+                      put them back to N when the explosion guard raised them
+  --record-inputs F   with --soak: write its actions to F in the --replay format
+  --replay FILE       headless: replay recorded actions step-exactly (a scene line in
+                      the file, else --scene; an end line, else --steps)
   --frames N          window: render N frames then exit (1 .. 1000000)
   --screenshot PATH   window: with --frames, save the last frame as PNG
   --size WxH          window: client area in pixels (default 1280x800), e.g. --size 320x200
@@ -216,6 +232,23 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
                 return fail("--cut needs U0,V0:U1,V1: two different points of the rest (u, v) square, each "
                             "coordinate in [0, 1], e.g. --cut 0,0.5:1,0.5");
             cl.cuts.push_back(cut);
+        } else if (arg == "--soak") {
+            long long steps = 0;
+            if (!value(v) || !parseInteger(v, steps, 1LL, 100'000'000LL))
+                return fail("--soak needs a whole number of steps in [1, 100000000]");
+            cl.soakSteps = steps;
+        } else if (arg == "--seed") {
+            if (!value(v) || !parseInteger(v, cl.seed, std::uint64_t{0}, UINT64_MAX))
+                return fail("--seed needs a whole number >= 0");
+        } else if (arg == "--soak-work-cap") {
+            if (!value(v) || !parseInteger(v, cl.soakWorkCap, 1, 1000))
+                return fail("--soak-work-cap needs a whole number in [1, 1000]");
+        } else if (arg == "--record-inputs") {
+            if (!value(v) || v.empty()) return fail("--record-inputs needs a file");
+            cl.recordInputs = v;
+        } else if (arg == "--replay") {
+            if (!value(v) || v.empty()) return fail("--replay needs a file");
+            cl.replay = v;
         } else if (arg == "--frames") {
             if (!value(v) || !parseInteger(v, cl.frames, 1, 1'000'000))
                 return fail("--frames needs a whole number in [1, 1000000]");
@@ -253,8 +286,16 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         if (cl.frames > 0 || !cl.screenshotPath.empty() || cl.windowSize || !cl.recordDir.empty() ||
             !cl.captureDir.empty())
             return fail("--frames, --screenshot, --size, --record and --capture-dir need a window, not --headless");
+        if (cl.soakWorkCap > 0 && !cl.soakSteps) return fail("--soak-work-cap needs --soak");
+        if (cl.soakSteps && (cl.replay || stepsGiven || !cl.cuts.empty() || cl.dumpObj))
+            return fail("--soak runs its own steps and actions: no --replay, --steps, --cut or --dump-obj");
+        if (cl.replay && (cl.recordInputs || !cl.cuts.empty()))
+            return fail("--replay takes its actions from the file: no --record-inputs or --cut");
+        if (cl.recordInputs && !cl.soakSteps)
+            return fail("--record-inputs records a --soak run (the window records no inputs yet)");
         cl.mode = RunMode::Headless;
     } else {
+        if (cl.soakSteps || cl.replay || cl.recordInputs) return fail("--soak, --replay and --record-inputs need --headless");
         if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty() || cl.strict)
             return fail("--steps, --cut, --stats-json, --dump-obj and --strict need --headless");
         if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");

@@ -2,6 +2,7 @@
 // The command line — a contract that scripts, tests and later features rely on.
 // Keep these names stable; document changes in the README and in --help.
 #include <filesystem>
+#include <cstdint>
 #include <glm/vec2.hpp>
 #include <optional>
 #include <string>
@@ -31,6 +32,11 @@ struct CommandLine {
     std::string benchSuite = "all";           // bench: --bench [SUITE] (bench_suites.hpp)
     std::filesystem::path benchOut = "bench-results";  // bench: --bench-out DIR, where SUITE.csv go
     std::optional<long long> benchSteps;      // bench: --bench-steps N, most timed steps per measurement
+    std::optional<long long> soakSteps;       // headless: --soak STEPS, random actions (soak.hpp)
+    std::uint64_t seed = 1;                   // headless: --seed S, the soak's PRNG seed
+    int soakWorkCap = 0;                      // headless: --soak-work-cap N (SoakOptions::workCap)
+    std::optional<std::filesystem::path> recordInputs;  // --record-inputs FILE: the actions, as --replay reads them
+    std::optional<std::filesystem::path> replay;        // headless: --replay FILE
 };
 
 struct ParsedCommandLine {

@@ -1,6 +1,9 @@
 #include "headless.hpp"
 
+#include "data_paths.hpp"
+#include "replay.hpp"
 #include "scene/scene.hpp"
+#include "soak.hpp"
 #include "sim/topology_edit.hpp"
 
 #include <algorithm>
@@ -54,6 +57,76 @@ bool writeText(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
     out << text;
     return static_cast<bool>(out);
+}
+
+int runSoakCommand(const CommandLine& cl) {
+    SoakOptions options;
+    options.steps = *cl.soakSteps;
+    options.seed = cl.seed;
+    options.workCap = cl.soakWorkCap;
+    options.scenePath = cl.scenePath.string();
+    options.overrides = cl.overrides;
+    options.sceneFolder = sceneDir().string();
+    std::ofstream record;
+    if (cl.recordInputs) {
+        record.open(*cl.recordInputs, std::ios::binary);
+        if (!record) {
+            std::cerr << "clothsim: cannot write " << cl.recordInputs->string() << "\n";
+            return 1;
+        }
+        options.record = &record;
+    }
+    const SoakReport report = runSoak(options);
+    if (!report.error.empty()) {
+        std::cerr << "clothsim: " << report.error << "\n";
+        return 2;
+    }
+    if (cl.statsJson && !writeText(*cl.statsJson, soakJson(report))) {
+        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
+        return 1;
+    }
+    if (!cl.statsJson) std::cerr << soakJson(report);
+    if (record.is_open() && !record.flush()) {
+        std::cerr << "clothsim: cannot write " << cl.recordInputs->string() << "\n";
+        return 1;
+    }
+    if (report.invariantFailures > 0) {
+        std::cerr << "clothsim: soak: " << report.firstFailure << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int runReplayCommand(const CommandLine& cl) {
+    const InputScript script = loadInputScript(*cl.replay);
+    if (!script.error.empty()) {
+        std::cerr << "clothsim: " << script.error << "\n";
+        return 2;
+    }
+    ReplayResult replay = replayScript(script, cl.scenePath.string(), cl.overrides, cl.steps);
+    if (!replay.error.empty()) {
+        std::cerr << "clothsim: " << cl.replay->string() << ": " << replay.error << "\n";
+        return 2;
+    }
+    Simulation& sim = *replay.player->simulation();
+    sim.syncToCpu();
+    std::vector<double> stepMs;
+    HeadlessReport report = runSteps(sim, 0, stepMs);
+    report.steps = replay.player->stepsTaken();
+    report.scene = replay.player->scenePath();
+    char hash[32];
+    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(stateHash(sim.world().cloth)));
+    report.stateHash = hash;
+    if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
+        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
+        return 1;
+    }
+    if (cl.dumpObj && !writeText(cl.dumpObj->string(), clothObj(sim.world().cloth))) {
+        std::cerr << "clothsim: cannot write " << cl.dumpObj->string() << "\n";
+        return 1;
+    }
+    if (!cl.statsJson) std::cerr << "clothsim: replayed " << report.steps << " steps, state " << hash << "\n";
+    return 0;
 }
 
 } // namespace
@@ -134,6 +207,7 @@ std::string reportJson(const HeadlessReport& r) {
             << ", \"position\": " << jsonVec(b.position) << ", \"velocity\": " << jsonVec(b.velocity) << "}";
     }
     out << "],\n"
+        << (r.stateHash.empty() ? "" : "  \"state_hash\": \"" + r.stateHash + "\",\n")
         << "  \"recoveries\": " << r.recoveries << ",\n"
         << "  \"last_recovery\": " << jsonString(r.lastRecovery) << ",\n"
         << "  \"last_step\": {\"iterations\": " << r.lastStep.iterations
@@ -155,6 +229,8 @@ std::string clothObj(const Cloth& cloth) {
 }
 
 int runHeadless(const CommandLine& cl) {
+    if (cl.soakSteps) return runSoakCommand(cl);
+    if (cl.replay) return runReplayCommand(cl);
     SceneLoad load = loadSceneFile(cl.scenePath, cl.overrides);
     if (!load.ok()) {
         std::cerr << load.errorText();

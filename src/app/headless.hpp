@@ -34,6 +34,7 @@ struct HeadlessReport {
     ClothStats cloth;
     TopologyStats topology;
     std::vector<RigidBodyReport> rigidBodies;
+    std::string stateHash;  // --replay: stateHash of the final cloth, hex; empty otherwise
 };
 
 // Runs `steps` physics steps; per-step wall times go into `stepMs` (sized by the caller).

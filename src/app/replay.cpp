@@ -1,0 +1,286 @@
+#include "replay.hpp"
+
+#include "scene/scene.hpp"
+#include "sim/topology_edit.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+namespace cs {
+namespace {
+
+std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+bool parseFloat(const std::string& text, float& out) {
+    float value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return false;
+    out = value;
+    return true;
+}
+
+bool parseIndex(const std::string& text, std::size_t& out) {
+    std::size_t value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return false;
+    out = value;
+    return true;
+}
+
+bool parseFloats(const std::string& args, float* out, int count) {
+    const std::vector<std::string> w = words(args);
+    if (static_cast<int>(w.size()) != count) return false;
+    for (int k = 0; k < count; ++k)
+        if (!parseFloat(w[static_cast<std::size_t>(k)], out[k])) return false;
+    return true;
+}
+
+bool parseOneIndex(const std::string& args, std::size_t& out) {
+    const std::vector<std::string> w = words(args);
+    return w.size() == 1 && parseIndex(w[0], out);
+}
+
+// Empty when the arguments suit the verb; otherwise what the verb needs.
+std::string checkArguments(const std::string& verb, const std::string& args) {
+    float f[4];
+    std::size_t index = 0;
+    if (verb == "base" || verb == "set")
+        return args.find('=') != std::string::npos ? "" : verb + " needs KEY=VALUE";
+    if (verb == "scene") return args.empty() ? "scene needs a file" : "";
+    if (verb == "reset" || verb == "release" || verb == "collider_release" || verb == "end")
+        return args.empty() ? "" : verb + " takes no arguments";
+    if (verb == "cut") {
+        if (!parseFloats(args, f, 4)) return "cut needs U0 V0 U1 V1";
+        for (float x : f)
+            if (!(x >= 0.0f && x <= 1.0f)) return "cut coordinates must lie in [0, 1]";
+        return "";
+    }
+    if (verb == "grab" || verb == "collider_grab" || verb == "pin")
+        return parseOneIndex(args, index) ? "" : verb + " needs one index (a whole number >= 0)";
+    if (verb == "drag" || verb == "collider_drag")
+        return parseFloats(args, f, 3) ? "" : verb + " needs X Y Z (finite metres)";
+    return "unknown action '" + verb +
+           "' (one of: base, scene, set, reset, cut, grab, drag, release, collider_grab, collider_drag, "
+           "collider_release, pin, end)";
+}
+
+} // namespace
+
+std::string formatFloat(float value) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(value));
+    return buf;
+}
+
+std::string formatAction(const InputAction& action) {
+    std::string line = std::to_string(action.step) + " " + action.verb;
+    if (!action.args.empty()) line += " " + action.args;
+    return line;
+}
+
+InputScript parseInputScript(const std::string& text, const std::string& fileName) {
+    InputScript script;
+    std::istringstream in(text);
+    std::string line;
+    long long lastStep = 0;
+    for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
+        auto fail = [&](const std::string& what) {
+            script.error = fileName + ":" + std::to_string(lineNumber) + ": " + what;
+            return script;
+        };
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::istringstream fields(line);
+        std::string stepText, verb;
+        if (!(fields >> stepText)) continue;  // blank or comment
+        long long step = 0;
+        auto [end, ec] = std::from_chars(stepText.data(), stepText.data() + stepText.size(), step);
+        if (ec != std::errc() || end != stepText.data() + stepText.size() || step < 0)
+            return fail("a line starts with its step, a whole number >= 0, not '" + stepText + "'");
+        if (step < lastStep) return fail("steps must not decrease (" + std::to_string(step) + " after " +
+                                         std::to_string(lastStep) + ")");
+        if (script.endStep) return fail("nothing may follow the end line");
+        if (!(fields >> verb)) return fail("an action is missing after the step");
+        std::string args;
+        std::getline(fields, args);
+        const auto first = args.find_first_not_of(" \t");
+        args = first == std::string::npos ? "" : args.substr(first);
+        while (!args.empty() && (args.back() == ' ' || args.back() == '\t')) args.pop_back();
+        if (std::string problem = checkArguments(verb, args); !problem.empty()) return fail(problem);
+        lastStep = step;
+        if (verb == "end") script.endStep = step;
+        else script.actions.push_back({step, verb, args});
+    }
+    return script;
+}
+
+InputScript loadInputScript(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        InputScript script;
+        script.error = path.string() + ": is a folder, not an input file";
+        return script;
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        InputScript script;
+        script.error = path.string() + ": cannot be read";
+        return script;
+    }
+    std::ostringstream text;
+    text << file.rdbuf();
+    return parseInputScript(text.str(), path.string());
+}
+
+InputPlayer::InputPlayer(std::vector<std::string> baseOverrides) : m_base(std::move(baseOverrides)) {}
+
+std::string InputPlayer::loadScene(const std::string& path) {
+    // a relative path not found here is looked for in the project root, like --set's files
+    std::filesystem::path file = path;
+    std::error_code ec;
+    if (file.is_relative() && !std::filesystem::exists(file, ec) && std::filesystem::exists(projectRoot() / file, ec))
+        file = projectRoot() / file;
+    SceneLoad load = loadSceneFile(file, m_base);
+    if (!load.ok()) return load.errorText();
+    auto sim = std::make_unique<Simulation>(makeWorld(load.scene->settings, load.scene->colliders));
+    if (!sim->world().clothError.empty()) return sim->world().clothError;
+    m_grab.drop();
+    m_colliderGrab.drop();
+    m_sim = std::move(sim);
+    m_scenePath = path;
+    return {};
+}
+
+std::string InputPlayer::apply(const InputAction& action) {
+    const std::string problem = checkArguments(action.verb, action.args);
+    if (!problem.empty()) return problem;
+    std::string error;
+    if (action.verb == "base") {
+        m_base.push_back(action.args);
+    } else if (action.verb == "scene") {
+        error = loadScene(action.args);
+    } else if (!m_sim) {
+        error = "no scene is loaded";
+    } else {
+        m_sim->syncToCpu();
+        World& world = m_sim->world();
+        Cloth& cloth = world.cloth;
+        float f[4];
+        std::size_t index = 0;
+        if (action.verb == "set") {
+            error = applyOverride(world.settings, action.args);
+        } else if (action.verb == "reset") {
+            m_grab.drop();          // resetWorld rebuilds the cloth and lets go of colliders
+            m_colliderGrab.drop();
+            m_sim->reset();
+        } else if (action.verb == "cut") {
+            parseFloats(action.args, f, 4);
+            if (!cutAlongRestSegment(cloth, {f[0], f[1]}, {f[2], f[3]}).changed()) error = "the cut crosses no edge";
+            else m_sim->topologyEdited();
+        } else if (action.verb == "grab") {
+            parseOneIndex(action.args, index);
+            if (!m_grab.begin(world, index)) error = "no particle " + action.args;
+            else m_grab.setTarget(cloth.positions[index]);
+        } else if (action.verb == "drag") {
+            parseFloats(action.args, f, 3);
+            if (!m_grab.holding(world)) error = "nothing is held";
+            else m_grab.setTarget({f[0], f[1], f[2]});
+        } else if (action.verb == "release") {
+            if (!m_grab.holding(world)) error = "nothing is held";
+            else m_grab.release(world);
+        } else if (action.verb == "collider_grab") {
+            parseOneIndex(action.args, index);
+            if (!m_colliderGrab.begin(world, index)) error = "no collider " + action.args;
+            else m_colliderGrab.setTarget(world.colliders[index].pose.position);
+        } else if (action.verb == "collider_drag") {
+            parseFloats(action.args, f, 3);
+            if (!m_colliderGrab.holding(world)) error = "no collider is held";
+            else m_colliderGrab.setTarget({f[0], f[1], f[2]});
+        } else if (action.verb == "collider_release") {
+            if (!m_colliderGrab.holding(world)) error = "no collider is held";
+            else m_colliderGrab.release(world);
+        } else if (action.verb == "pin") {
+            parseOneIndex(action.args, index);
+            if (index >= cloth.particleCount()) error = "no particle " + action.args;
+            else cloth.setPinned(index, !cloth.pinned[index]);
+        } else {
+            error = "'" + action.verb + "' cannot be applied";
+        }
+    }
+    if (error.empty() && m_record) *m_record << formatAction({m_steps, action.verb, action.args}) << "\n";
+    return error;
+}
+
+StepStats InputPlayer::step() {
+    World& world = m_sim->world();
+    const float dt = world.settings.sim.dt;
+    if (m_grab.holding(world)) m_grab.apply(world, dt);
+    if (m_colliderGrab.holding(world)) m_colliderGrab.apply(world, dt);
+    ++m_steps;
+    return m_sim->step();
+}
+
+ReplayResult replayScript(const InputScript& script, const std::string& fallbackScene,
+                          const std::vector<std::string>& overrides, long long steps) {
+    ReplayResult result;
+    result.player = std::make_unique<InputPlayer>(overrides);
+    InputPlayer& player = *result.player;
+    const bool ownScene = !script.actions.empty() && script.actions.front().step == 0 &&
+                          [&] {
+                              for (const InputAction& a : script.actions)
+                                  if (a.step == 0 && a.verb == "scene") return true;
+                              return false;
+                          }();
+    if (!ownScene) {
+        if (std::string error = player.loadScene(fallbackScene); !error.empty()) {
+            result.error = error;
+            return result;
+        }
+    }
+    const long long endStep = script.endStep.value_or(steps);
+    std::size_t next = 0;
+    for (long long s = 0;; ++s) {
+        for (; next < script.actions.size() && script.actions[next].step == s; ++next) {
+            const InputAction& action = script.actions[next];
+            if (std::string error = player.apply(action); !error.empty()) {
+                result.error = "step " + std::to_string(s) + ": " + formatAction(action) + ": " + error;
+                return result;
+            }
+        }
+        if (s >= endStep) break;
+        if (!player.simulation()) {
+            result.error = "the inputs load no scene before the first step";
+            return result;
+        }
+        player.step();
+    }
+    if (next < script.actions.size())
+        result.error = "actions after the end step " + std::to_string(endStep) + " were not applied";
+    return result;
+}
+
+std::uint64_t stateHash(const Cloth& cloth) {
+    std::uint64_t hash = 14695981039346656037ull;
+    auto mix = [&](const std::vector<glm::vec3>& values) {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
+        for (std::size_t k = 0; k < values.size() * sizeof(glm::vec3); ++k) {
+            hash ^= bytes[k];
+            hash *= 1099511628211ull;
+        }
+    };
+    mix(cloth.positions);
+    mix(cloth.velocities);
+    return hash;
+}
+
+} // namespace cs

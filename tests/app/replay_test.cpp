@@ -1,0 +1,153 @@
+// Determinism and record/replay: one thread, the same inputs, bit-identical states.
+#include "app/replay.hpp"
+#include "app/soak.hpp"
+#include "scene/scene.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <sstream>
+
+namespace cs {
+namespace {
+
+const std::string kSource = CLOTHSIM_SOURCE_DIR;
+
+bool samePositions(const Cloth& a, const Cloth& b) {
+    return a.positions.size() == b.positions.size() &&
+           std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(glm::vec3)) == 0 &&
+           std::memcmp(a.velocities.data(), b.velocities.data(), a.velocities.size() * sizeof(glm::vec3)) == 0;
+}
+
+InputScript parsed(const std::string& text) {
+    InputScript script = parseInputScript(text, "test.txt");
+    EXPECT_EQ(script.error, "");
+    return script;
+}
+
+ReplayResult replay(const std::string& text) {
+    setProjectRoot(kSource);
+    ReplayResult result = replayScript(parsed(text), kSource + "/scenes/hanging.toml", {}, 0);
+    EXPECT_EQ(result.error, "");
+    return result;
+}
+
+TEST(Determinism, TheSameSceneTwiceGivesBitIdenticalPositions) {
+    setProjectRoot(kSource);
+    auto run = [] {
+        SceneLoad load = loadSceneFile(kSource + "/scenes/drape_sphere.toml",
+                                       {"cloth.resolution=[16,16]", "solver.threads=1"});
+        EXPECT_TRUE(load.ok()) << load.errorText();
+        Simulation sim(makeWorld(load.scene->settings, load.scene->colliders));
+        for (int k = 0; k < 200; ++k) sim.step();
+        return sim.world().cloth;
+    };
+    const Cloth a = run(), b = run();
+    EXPECT_TRUE(samePositions(a, b));
+    EXPECT_NE(a.positions[0], a.restPositions[0]);  // it moved, so equality says something
+}
+
+TEST(Determinism, ASoakSegmentTwiceGivesBitIdenticalPositions) {
+    setProjectRoot(kSource);
+    SoakOptions options;
+    options.steps = 2000;
+    options.seed = 11;
+    options.scenePath = kSource + "/scenes/hanging.toml";
+    options.sceneFolder = kSource + "/scenes";
+    options.overrides = {"cloth.resolution=[10,10]"};
+    options.workCap = 4;
+    std::ostringstream first, second;
+    options.record = &first;
+    const SoakReport a = runSoak(options);
+    options.record = &second;
+    const SoakReport b = runSoak(options);
+    EXPECT_EQ(a.finalHash, b.finalHash);
+    EXPECT_EQ(first.str(), second.str());
+}
+
+TEST(Replay, ASoakRecordingReplaysToTheSameFinalState) {
+    setProjectRoot(kSource);
+    SoakOptions options;
+    options.steps = 3000;
+    options.seed = 5;
+    options.scenePath = kSource + "/scenes/hanging.toml";
+    options.sceneFolder = kSource + "/scenes";
+    options.overrides = {"cloth.resolution=[10,10]"};
+    options.workCap = 4;
+    std::ostringstream recording;
+    options.record = &recording;
+    const SoakReport soak = runSoak(options);
+    ASSERT_EQ(soak.invariantFailures, 0) << soak.firstFailure;
+    const InputScript script = parsed(recording.str());
+    ASSERT_EQ(script.endStep, 3000);
+    EXPECT_GT(script.actions.size(), 100u);
+    ReplayResult result = replayScript(script, "unused.toml", {}, 0);
+    ASSERT_EQ(result.error, "");
+    EXPECT_EQ(result.player->stepsTaken(), 3000);
+    EXPECT_EQ(stateHash(result.player->simulation()->world().cloth), soak.finalHash);
+}
+
+// A hand-written session: a parameter change, a cut, a grab dragged and let go.
+const char* const kSession = R"(# a user's session
+0 base cloth.resolution=[12,12]
+0 scene scenes/hanging.toml
+10 set wind.strength=8
+20 cut 0.2 0.5 0.8 0.5
+30 grab 0
+31 drag 0.5 1.5 0.4
+60 release
+90 end
+)";
+
+TEST(Replay, AHandWrittenSessionReplaysBitIdentically) {
+    ReplayResult a = replay(kSession), b = replay(kSession);
+    ASSERT_TRUE(a.player && b.player && a.player->simulation() && b.player->simulation());
+    const Cloth& cloth = a.player->simulation()->world().cloth;
+    EXPECT_EQ(a.player->stepsTaken(), 90);
+    EXPECT_TRUE(samePositions(cloth, b.player->simulation()->world().cloth));
+    // the actions took effect: the cut split particles, the wind blows, the dragged corner moved
+    EXPECT_GT(cloth.particleCount(), 144u);
+    EXPECT_EQ(a.player->simulation()->world().settings.wind.strength, 8.0f);
+    ReplayResult still = replay("0 base cloth.resolution=[12,12]\n0 scene scenes/hanging.toml\n90 end\n");
+    EXPECT_FALSE(samePositions(cloth, still.player->simulation()->world().cloth));
+}
+
+TEST(Replay, TheStepOfAnActionMatters) {
+    std::string later = kSession;
+    later.replace(later.find("10 set"), 6, "11 set");
+    ReplayResult a = replay(kSession), b = replay(later);
+    EXPECT_FALSE(samePositions(a.player->simulation()->world().cloth, b.player->simulation()->world().cloth));
+}
+
+TEST(InputScript, BadLinesNameTheFileLineAndProblem) {
+    EXPECT_EQ(parseInputScript("0 scene a.toml\nfive reset\n", "in.txt").error,
+              "in.txt:2: a line starts with its step, a whole number >= 0, not 'five'");
+    EXPECT_NE(parseInputScript("5 reset\n3 reset\n", "in.txt").error.find("in.txt:2: steps must not decrease"),
+              std::string::npos);
+    EXPECT_NE(parseInputScript("1 cut 0 0 2 0\n", "in.txt").error.find("[0, 1]"), std::string::npos);
+    EXPECT_NE(parseInputScript("1 drag 0 nan 0\n", "in.txt").error.find("drag needs X Y Z"), std::string::npos);
+    EXPECT_NE(parseInputScript("1 jump\n", "in.txt").error.find("unknown action 'jump'"), std::string::npos);
+    EXPECT_NE(parseInputScript("9 end\n10 reset\n", "in.txt").error.find("follow the end"), std::string::npos);
+}
+
+TEST(InputScript, ActionsRoundTripThroughText) {
+    const InputAction action{42, "drag", formatFloat(0.1f) + " " + formatFloat(-3.3333333f) + " 1e-07"};
+    const InputScript script = parsed(formatAction(action) + "\n");
+    ASSERT_EQ(script.actions.size(), 1u);
+    EXPECT_EQ(script.actions[0].step, 42);
+    EXPECT_EQ(script.actions[0].verb, "drag");
+    EXPECT_EQ(script.actions[0].args, action.args);
+    float back = 0.0f;
+    std::istringstream(formatFloat(-3.3333333f)) >> back;
+    EXPECT_EQ(back, -3.3333333f);
+}
+
+TEST(Replay, AnActionThatCannotApplyStopsTheReplayWithItsStep) {
+    setProjectRoot(kSource);
+    ReplayResult result =
+        replayScript(parsed("0 scene scenes/hanging.toml\n5 drag 0 1 0\n10 end\n"), "", {}, 0);
+    EXPECT_EQ(result.error, "step 5: 5 drag 0 1 0: nothing is held");
+}
+
+} // namespace
+} // namespace cs

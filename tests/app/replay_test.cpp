@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
+#include <sys/wait.h>
 #include <sstream>
 
 namespace cs {
@@ -147,6 +149,58 @@ TEST(Replay, AnActionThatCannotApplyStopsTheReplayWithItsStep) {
     ReplayResult result =
         replayScript(parsed("0 scene scenes/hanging.toml\n5 drag 0 1 0\n10 end\n"), "", {}, 0);
     EXPECT_EQ(result.error, "step 5: 5 drag 0 1 0: nothing is held");
+}
+
+} // namespace
+} // namespace cs
+
+namespace cs {
+namespace {
+
+std::string run(const std::string& command, int& status) {
+    std::string out;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return out;
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    status = pclose(pipe);
+    return out;
+}
+
+std::string field(const std::string& json, const std::string& key) {
+    const auto at = json.find("\"" + key + "\": ");
+    if (at == std::string::npos) return {};
+    const auto start = at + key.size() + 4;
+    return json.substr(start, json.find_first_of(",\n", start) - start);
+}
+
+// The same through the command line: --soak --record-inputs, then --replay.
+TEST(ReplayCommandLine, ASoakRecordingReplaysToTheSameHash) {
+    const std::string file = ::testing::TempDir() + "clothsim_soak_inputs.txt";
+    const std::string exe = CLOTHSIM_EXE;
+    int status = -1;
+    const std::string soak = run(exe + " --headless --soak 1500 --seed 9 --soak-work-cap 4 --set "
+                                       "'cloth.resolution=[10,10]' --record-inputs " + file + " --stats-json -",
+                                 status);
+    ASSERT_EQ(status, 0) << soak;
+    EXPECT_EQ(field(soak, "invariant_failures"), "0");
+    const std::string replayed = run(exe + " --headless --replay " + file + " --stats-json -", status);
+    ASSERT_EQ(status, 0) << replayed;
+    EXPECT_EQ(field(replayed, "steps"), "1500");
+    EXPECT_FALSE(field(soak, "state_hash").empty());
+    EXPECT_EQ(field(replayed, "state_hash"), field(soak, "state_hash"));
+}
+
+TEST(ReplayCommandLine, ABadInputFileExitsTwoNamingItsLine) {
+    const std::string file = ::testing::TempDir() + "clothsim_bad_inputs.txt";
+    std::FILE* out = std::fopen(file.c_str(), "w");
+    ASSERT_NE(out, nullptr);
+    std::fputs("0 scene scenes/hanging.toml\n4 cut 0 0 7 1\n", out);
+    std::fclose(out);
+    int status = -1;
+    const std::string err = run(std::string(CLOTHSIM_EXE) + " --headless --replay " + file + " 2>&1", status);
+    EXPECT_EQ(WEXITSTATUS(status), 2);
+    EXPECT_NE(err.find(file + ":2: cut coordinates must lie in [0, 1]"), std::string::npos) << err;
 }
 
 } // namespace

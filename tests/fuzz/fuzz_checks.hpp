@@ -46,9 +46,11 @@ inline std::string checkAssignment(std::string_view assignment) {
     Settings settings = defaultSettings();
     const std::string error = applyOverride(settings, assignment);
     if (error.empty()) return firstInvalidParam(settings);
-    const Settings defaults = defaultSettings();
+    static const Settings kDefaults = defaultSettings();
     for (const ParamDef& def : paramTable()) {
-        if (formatValue(getParam(settings, def)) != formatValue(getParam(defaults, def)))
+        const ParamValue now = getParam(settings, def);
+        // the defaults hold no NaN, so == is exact here
+        if (!(now == getParam(kDefaults, def)))
             return "rejected ('" + error + "') but changed " + std::string(def.key);
     }
     return {};

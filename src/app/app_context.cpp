@@ -1,5 +1,7 @@
 #include "app_context.hpp"
 
+#include <iostream>
+
 namespace cs {
 
 bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::vector<std::string>& overrides) {
@@ -8,6 +10,7 @@ bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::ve
         ctx.sceneError = load.errorText();
         return false;
     }
+    for (const SceneError& note : load.notes) std::cerr << "clothsim: " << note.str() << "\n";
     ctx.scene = std::move(*load.scene);
     ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders));
     ctx.settingsAtReset = ctx.scene.settings;

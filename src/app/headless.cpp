@@ -236,6 +236,7 @@ int runHeadless(const CommandLine& cl) {
         std::cerr << load.errorText();
         return 2;
     }
+    for (const SceneError& note : load.notes) std::cerr << "clothsim: " << note.str() << "\n";
     const SceneDesc& scene = *load.scene;
     Simulation sim(makeWorld(scene.settings, scene.colliders));
     if (!sim.world().clothError.empty()) {  // checked when the scene loaded; the file changed since

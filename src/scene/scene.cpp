@@ -572,7 +572,17 @@ std::string SceneLoad::errorText() const {
 }
 
 SceneLoad parseScene(std::string_view text, const std::string& fileName) {
-    return SceneReader(fileName).read(text);
+    SceneLoad load = SceneReader(fileName).read(text);
+    // legal TOML, and the defaults are a scene; but a user who opens an empty file
+    // probably meant another one, so it is said rather than passed silently
+    bool empty = true;
+    for (std::size_t i = 0; i < text.size() && empty; ++i) {
+        if (text[i] == '#') i = std::min(text.find('\n', i), text.size());
+        else if (!std::isspace(static_cast<unsigned char>(text[i]))) empty = false;
+    }
+    if (empty && load.ok())
+        load.notes.push_back({fileName, 0, 0, "the scene file is empty: every parameter keeps its default"});
+    return load;
 }
 
 SceneLoad loadSceneFile(const std::filesystem::path& path) {

@@ -34,6 +34,8 @@ struct SceneDesc {
 struct SceneLoad {
     std::optional<SceneDesc> scene;   // set only when there are no errors
     std::vector<SceneError> errors;
+    // Said to the user but not wrong: an empty file (every parameter at its default).
+    std::vector<SceneError> notes;
 
     bool ok() const { return scene.has_value(); }
     std::string errorText() const;    // all errors, one per line

@@ -114,6 +114,11 @@ TEST(Scenes, EmptyFileIsTheDefaults) {
     const SceneLoad load = loadSceneFile(kSource / "tests/scene/malformed/empty.toml");
     ASSERT_TRUE(load.ok()) << load.errorText();
     EXPECT_EQ(load.scene->settings.solver.substeps, defaultSettings().solver.substeps);
+    // not silently: the loader says the file was empty
+    ASSERT_EQ(load.notes.size(), 1u);
+    EXPECT_NE(load.notes[0].str().find("the scene file is empty"), std::string::npos) << load.notes[0].str();
+    // a file with content has nothing to say
+    EXPECT_TRUE(parseScene("[solver]\nsubsteps = 5 # five\n", "x.toml").notes.empty());
 }
 
 TEST(Scenes, AllErrorsAreReportedNotJustTheFirst) {

@@ -59,6 +59,19 @@ bool writeText(const std::string& path, const std::string& text) {
     return static_cast<bool>(out);
 }
 
+// --stats-json and --dump-obj, where asked for; false (and why on stderr) if one cannot be written.
+bool writeOutputs(const CommandLine& cl, const HeadlessReport& report, const Cloth& cloth) {
+    if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
+        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
+        return false;
+    }
+    if (cl.dumpObj && !writeText(cl.dumpObj->string(), clothObj(cloth))) {
+        std::cerr << "clothsim: cannot write " << cl.dumpObj->string() << "\n";
+        return false;
+    }
+    return true;
+}
+
 int runSoakCommand(const CommandLine& cl) {
     SoakOptions options;
     options.steps = *cl.soakSteps;
@@ -117,14 +130,7 @@ int runReplayCommand(const CommandLine& cl) {
     char hash[32];
     std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(stateHash(sim.world().cloth)));
     report.stateHash = hash;
-    if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
-        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
-        return 1;
-    }
-    if (cl.dumpObj && !writeText(cl.dumpObj->string(), clothObj(sim.world().cloth))) {
-        std::cerr << "clothsim: cannot write " << cl.dumpObj->string() << "\n";
-        return 1;
-    }
+    if (!writeOutputs(cl, report, sim.world().cloth)) return 1;
     if (!cl.statsJson) std::cerr << "clothsim: replayed " << report.steps << " steps, state " << hash << "\n";
     return 0;
 }
@@ -254,14 +260,7 @@ int runHeadless(const CommandLine& cl) {
     HeadlessReport report = runSteps(sim, cl.steps, stepMs);
     report.scene = scene.path;
 
-    if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
-        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
-        return 1;
-    }
-    if (cl.dumpObj && !writeText(cl.dumpObj->string(), clothObj(sim.world().cloth))) {
-        std::cerr << "clothsim: cannot write " << cl.dumpObj->string() << "\n";
-        return 1;
-    }
+    if (!writeOutputs(cl, report, sim.world().cloth)) return 1;
     if (!cl.statsJson) {
         std::cerr << "clothsim: " << report.steps << " steps of " << report.solver << " on " << report.scene << ": "
                   << report.wallMsMedian << " ms/step median, max stretch " << report.cloth.maxStretchRatio

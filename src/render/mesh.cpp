@@ -219,8 +219,13 @@ void GpuMesh::updateDynamic(std::span<const glm::vec3> positions, std::span<cons
         glBindBuffer(GL_ARRAY_BUFFER, m_normalBuffer);
         glBufferSubData(GL_ARRAY_BUFFER, 0, vertexBytes, normals.data());
     }
-    const std::size_t indexCount = triangles.size() * 3;
+    uploadIndices(triangles, indicesChanged);
+    glBindVertexArray(0);
+}
+
+void GpuMesh::uploadIndices(std::span<const glm::uvec3> triangles, bool indicesChanged) {
     static_assert(sizeof(glm::uvec3) == 3 * sizeof(std::uint32_t));
+    const std::size_t indexCount = triangles.size() * 3;
     if (indexCount != m_indexCapacity) {
         glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data(),
                      GL_STATIC_DRAW);
@@ -229,7 +234,6 @@ void GpuMesh::updateDynamic(std::span<const glm::vec3> positions, std::span<cons
         glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data());
     }
     m_indexCount = static_cast<GLsizei>(indexCount);
-    glBindVertexArray(0);
 }
 
 void GpuMesh::useExternalVertices(GLuint positions, GLsizei positionStride, GLuint normals,
@@ -243,15 +247,7 @@ void GpuMesh::useExternalVertices(GLuint positions, GLsizei positionStride, GLui
     if (!m_external) indicesChanged = true;
     m_external = true;
     m_vertexCapacity = ~std::size_t{0};  // our own buffers are out of date: the next updateDynamic refills them
-    const std::size_t indexCount = triangles.size() * 3;
-    if (indexCount != m_indexCapacity) {
-        glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data(),
-                     GL_STATIC_DRAW);
-        m_indexCapacity = indexCount;
-    } else if (indicesChanged && indexCount > 0) {
-        glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(triangles.size_bytes()), triangles.data());
-    }
-    m_indexCount = static_cast<GLsizei>(indexCount);
+    uploadIndices(triangles, indicesChanged);
     glBindVertexArray(0);
 }
 

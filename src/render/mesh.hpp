@@ -75,6 +75,10 @@ public:
     bool empty() const { return m_indexCount == 0; }
 
 private:
+    // Into the bound VAO's index buffer: reallocated when the count changed, refilled
+    // when indicesChanged, else left as it is.
+    void uploadIndices(std::span<const glm::uvec3> triangles, bool indicesChanged);
+
     void create();
     void destroy();
 

@@ -48,22 +48,7 @@ constexpr std::array<ClothViewFiles, kClothShaderCount> kClothViewFiles = {{
 
 bool showsForces(ClothShader view) { return view == ClothShader::BlinnPhongForce || view == ClothShader::GgxForce; }
 
-void GLAD_API_PTR onGlDebugMessage(GLenum /*source*/, GLenum type, GLuint id, GLenum severity, GLsizei /*length*/,
-                                   const GLchar* message, const void* /*user*/) {
-    if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
-    const char* kind = type == GL_DEBUG_TYPE_ERROR ? "error" : "warning";
-    std::fprintf(stderr, "GL %s %u: %s\n", kind, id, message);
-}
-
 } // namespace
-
-bool installGlDebugOutput() {
-    if (!GLAD_GL_KHR_debug || !glDebugMessageCallback) return false;
-    glEnable(GL_DEBUG_OUTPUT);
-    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);  // messages arrive inside the call that caused them
-    glDebugMessageCallback(onGlDebugMessage, nullptr);
-    return true;
-}
 
 Renderer::Renderer(std::filesystem::path shaderDir, const std::filesystem::path& fabricPath)
     : m_shaderDir(std::move(shaderDir)),

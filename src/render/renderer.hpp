@@ -136,8 +136,4 @@ private:
     CameraView m_view;
 };
 
-// Prints GL errors and warnings to stderr through GL_KHR_debug when the context
-// offers it (a debug context gives the most). Returns whether it was installed.
-bool installGlDebugOutput();
-
 } // namespace cs

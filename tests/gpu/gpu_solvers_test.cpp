@@ -13,6 +13,7 @@
 // centimetres. The scene sags onto a sphere from four corners: a cloth hanging
 // from two corners buckles, and buckling turns rounding into millimetres within
 // 15 steps (we measured 2-15 mm there for the same float differences).
+#include "../support/gl_window.hpp"
 #include "gpu/gpu_solvers.hpp"
 #include "sim/grab.hpp"
 #include "sim/params.hpp"
@@ -37,15 +38,8 @@ class GpuSolvers : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         ASSERT_TRUE(glfwInit()) << "no display (run under xvfb-run)";
-        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-        s_window = glfwCreateWindow(64, 64, "gpu solvers test", nullptr, nullptr);
+        s_window = test::openHiddenGlWindow(64, 64, "gpu solvers test", {.major = 4, .minor = 3});
         ASSERT_NE(s_window, nullptr) << "no OpenGL 4.3 core context";
-        glfwMakeContextCurrent(s_window);
-        ASSERT_TRUE(gladLoadGL(glfwGetProcAddress));
     }
     static void TearDownTestSuite() {
         uninstallGpuSolvers();

@@ -3,6 +3,7 @@
 // every scene in scenes/, rendered for a few frames by clothsim with
 // CLOTHSIM_GL_DEBUG=1 (a debug context even in a release build), reports zero
 // GL errors through the callback and leaves glGetError() at 0.
+#include "../support/gl_window.hpp"
 #include "../support/run_process.hpp"
 #include "render/gl_debug.hpp"
 
@@ -24,16 +25,8 @@ constexpr const char* kCleanSummary = "clothsim: GL debug output: 0 errors repor
 
 TEST(GlDebugOutput, CountsAnErrorMadeOnPurpose) {
     ASSERT_TRUE(glfwInit()) << "no display (run under xvfb-run)";
-    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
-    GLFWwindow* window = glfwCreateWindow(32, 32, "gl debug test", nullptr, nullptr);
+    GLFWwindow* window = openHiddenGlWindow(32, 32, "gl debug test", {.major = 4, .minor = 3, .debug = true});
     ASSERT_NE(window, nullptr);
-    glfwMakeContextCurrent(window);
-    ASSERT_TRUE(gladLoadGL(glfwGetProcAddress));
     ASSERT_TRUE(installGlErrorCounter()) << "the context offers no KHR_debug";
     EXPECT_EQ(glDebugErrorCount(), 0);
     glEnable(GL_VERTEX_ARRAY);  // a compatibility-profile cap: GL_INVALID_ENUM in a core context

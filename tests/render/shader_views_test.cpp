@@ -6,6 +6,7 @@
 //    file must stop the start with its file name;
 //  - the Renderer in a hidden window of this process: a reload that fails keeps
 //    the program that worked (the picture does not change).
+#include "../support/gl_window.hpp"
 #include "../support/image.hpp"
 #include "../support/run_process.hpp"
 #include "render/renderer.hpp"
@@ -265,16 +266,8 @@ protected:
 
     void SetUp() override {
         ASSERT_TRUE(glfwInit()) << "no display (run under xvfb-run)";
-        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-        glfwWindowHint(GLFW_SAMPLES, 4);  // as the app asks
-        m_window = glfwCreateWindow(kSize, kSize, "shader views test", nullptr, nullptr);
+        m_window = openHiddenGlWindow(kSize, kSize, "shader views test", {.samples = 4});  // 4: as the app asks
         ASSERT_NE(m_window, nullptr);
-        glfwMakeContextCurrent(m_window);
-        ASSERT_TRUE(gladLoadGL(glfwGetProcAddress));
     }
     void TearDown() override {
         if (m_window) glfwDestroyWindow(m_window);

@@ -6,6 +6,7 @@
 #include "gpu/gpu_solvers.hpp"
 #include "key_bindings.hpp"
 #include "panels.hpp"
+#include "replay.hpp"
 #include "render/camera.hpp"
 #include "render/gl_debug.hpp"
 #include "render/renderer.hpp"
@@ -23,6 +24,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <span>
@@ -130,7 +132,7 @@ ToolContext toolContext(AppContext& ctx, GLFWwindow* window, const Renderer& ren
     const glm::vec2 pixel(static_cast<float>(x), static_cast<float>(y));
     const glm::vec2 viewport(static_cast<float>(width), static_cast<float>(height));
     const Ray ray = rayThroughPixel(view.view, view.projection, pixel, viewport);
-    return {ctx.sim->world(), view, ray, ctx.input.pressCtrl, ctx.input.pressShift, pixel, viewport};
+    return {ctx.sim->world(), view, ray, ctx.input.pressCtrl, ctx.input.pressShift, pixel, viewport, &ctx.inputs};
 }
 
 // Left press (or Ctrl + right: a cut), drag and release become tool gestures;
@@ -264,9 +266,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
     }
     if (ctx.resetRequested) {
         ctx.resetRequested = false;
-        ctx.tools.cancel();  // a reset lets go of everything (resetWorld clears `held`)
-        ctx.sim->reset();
-        ctx.settingsAtReset = ctx.sim->world().settings;
+        resetSimulation(ctx);
         accumulator = 0.0;
         renderer.invalidateClothTopology();
     }
@@ -318,8 +318,7 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
 
 // One physics step, with its bookkeeping. Returns its wall time in milliseconds.
 float stepOnce(AppContext& ctx, Renderer& renderer) {
-    ctx.tools.beforeStep(ctx.sim->world(), ctx.sim->world().settings.sim.dt);  // held things move with the step
-    const StepStats stats = ctx.sim->step();
+    const StepStats stats = stepSimulation(ctx);
     AppStats& s = ctx.stats;
     s.lastStep = stats;
     s.stepMs.push(stats.totalMs);
@@ -481,6 +480,12 @@ int runApp(const AppOptions& options) {
 
     // --- the scene ---------------------------------------------------------------
     AppContext ctx;
+    if (!options.inputsPath.empty()) {  // before the scene opens: it is the recording's first line
+        if (const std::string error = ctx.inputs.open(options.inputsPath); !error.empty()) {
+            std::cerr << "clothsim: --record-inputs: " << error << '\n';
+            return 1;
+        }
+    }
     if (!openScene(ctx, scenePath, options.overrides)) {
         std::cerr << ctx.sceneError;
         return 2;
@@ -556,6 +561,18 @@ int runApp(const AppOptions& options) {
         std::cerr << "clothsim: GL debug output: " << glDebugErrorCount() << " errors reported, glGetError "
                   << glGetError() << '\n';
     config.saveUiPrefs({ctx.showUi, ctx.showHelp});
+    if (ctx.inputs.recording()) {
+        ctx.sim->syncToCpu();
+        const long long steps = ctx.inputs.steps(), lines = ctx.inputs.lines();
+        if (const std::string error = ctx.inputs.finish(); !error.empty()) {
+            std::cerr << "clothsim: --record-inputs: " << error << '\n';
+            return 1;
+        }
+        char hash[20];
+        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(stateHash(ctx.sim->world().cloth)));
+        std::cerr << "clothsim: recorded " << lines << " actions over " << steps << " steps to "
+                  << options.inputsPath.string() << " (final state " << hash << ")\n";
+    }
     ctx.sim.reset();         // a GPU solver's buffers go while the context is still here
     uninstallGpuSolvers();
     return code;

@@ -16,6 +16,7 @@ struct AppOptions {
     int windowHeight = 800;
     std::filesystem::path recordDir{};        // --record: every frame as DIR/frame_00001.png, ...
     std::filesystem::path captureDir = "captures";  // --capture-dir: where F12 and F9 put their files
+    std::filesystem::path inputsPath{};       // --record-inputs: the session's inputs, for --replay
     bool openLastScene = false;               // no --scene: the last run's scene, when it still loads (user_config)
 };
 

@@ -1,5 +1,9 @@
 #include "app_context.hpp"
 
+#include "replay.hpp"
+#include "scene/scene.hpp"
+#include "sim/collision/collider_fields.hpp"
+
 #include <iostream>
 
 namespace cs {
@@ -16,7 +20,24 @@ bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::ve
     ctx.settingsAtReset = ctx.scene.settings;
     ctx.sceneError.clear();
     ctx.recoveryMessage.clear();
+    ctx.inputs.sceneOpened(path, overrides, ctx.sim->world().settings);
     return true;
+}
+
+void resetSimulation(AppContext& ctx) {
+    ctx.inputs.action(ctx.sim->world().settings, "reset");
+    ctx.tools.cancel();  // a reset lets go of everything (resetWorld clears `held`)
+    ctx.sim->reset();
+    ctx.settingsAtReset = ctx.sim->world().settings;
+}
+
+StepStats stepSimulation(AppContext& ctx) {
+    World& world = ctx.sim->world();
+    ctx.inputs.beforeStep(world.settings);
+    ctx.tools.beforeStep(world, world.settings.sim.dt);  // held things move with the step
+    const StepStats stats = ctx.sim->step();
+    ctx.inputs.stepTaken();
+    return stats;
 }
 
 bool commitToolEdits(AppContext& ctx) {
@@ -27,7 +48,50 @@ bool commitToolEdits(AppContext& ctx) {
 
 bool undoLastCut(AppContext& ctx) {
     if (!ctx.tools.cut.undo(ctx.sim->world())) return false;
+    ctx.inputs.action(ctx.sim->world().settings, "undo_cut");
     return commitToolEdits(ctx);
+}
+
+void applyPins(AppContext& ctx, PinPreset preset) {
+    World& world = ctx.sim->world();
+    applyPinPreset(world.cloth, preset);
+    if (const ParamDef* def = findParam("cloth.pins"))
+        ctx.inputs.action(world.settings, "pin_preset", std::string(def->choices[static_cast<std::size_t>(preset)]));
+}
+
+void toggleCorner(AppContext& ctx, int corner) {
+    if (!ctx.sim) return;
+    World& world = ctx.sim->world();
+    toggleCornerPin(world.cloth, corner);
+    ctx.inputs.action(world.settings, "pin_corner", std::to_string(corner));
+}
+
+void addCollider(AppContext& ctx, ShapeKind shape, glm::vec3 center) {
+    World& world = ctx.sim->world();
+    world.colliders.push_back(defaultCollider(shape, center));
+    ctx.inputs.action(world.settings, "collider_add",
+                      std::string(shapeName(shape)) + " " + formatVec3(center));
+}
+
+bool setColliderField(AppContext& ctx, std::size_t index, const ColliderField& field, const ColliderValue& value) {
+    World& world = ctx.sim->world();
+    if (index >= world.colliders.size()) return false;
+    if (const std::string error = editCollider(world.colliders[index], field, value); !error.empty()) {
+        ctx.paramError = "collider " + std::to_string(index) + ": " + error;
+        std::cerr << "clothsim: " << ctx.paramError << '\n';
+        return false;
+    }
+    ctx.inputs.action(world.settings, "collider_set",
+                      std::to_string(index) + " " + std::string(field.key) + "=" + tomlColliderValue(value));
+    return true;
+}
+
+void deleteCollider(AppContext& ctx, std::size_t index) {
+    World& world = ctx.sim->world();
+    if (index >= world.colliders.size()) return;
+    ctx.tools.colliderRemoved(world, index);  // a held collider is let go before it goes
+    world.colliders.erase(world.colliders.begin() + static_cast<std::ptrdiff_t>(index));
+    ctx.inputs.action(world.settings, "collider_delete", std::to_string(index));
 }
 
 } // namespace cs

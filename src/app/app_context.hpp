@@ -4,12 +4,14 @@
 // panels only set requests here; the main loop carries them out once per frame,
 // so that there is one place where the simulation is replaced, reset or stepped.
 #include "scene/scene.hpp"
+#include "sim/collision/collider_fields.hpp"
 #include "scene_save.hpp"
 #include "sim/simulation.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "capture.hpp"
+#include "input_recorder.hpp"
 #include "timeline_panel.hpp"
 #include "tools/mouse_tools.hpp"
 
@@ -131,6 +133,7 @@ struct AppContext {
     // --- time travel and capture (timeline_panel.hpp, capture.hpp) ---------------
     TimeTravel timeTravel;                  // recent frames to scrub back through
     CaptureState capture;                   // screenshots and recordings
+    InputRecorder inputs;                   // --record-inputs: every change made from outside, for --replay
 
     // --- view -----------------------------------------------------------------
     bool showUi = true;                     // Tab / U
@@ -158,6 +161,16 @@ struct AppContext {
 // ctx.sceneError holds the FILE:LINE errors. Returns whether it loaded.
 bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
 
+// The changes the user makes to the simulation from outside it, each carried
+// out here and written to the input recording (ctx.inputs) when one runs. The
+// mouse tools record their own gestures (tools/tool.hpp, ToolContext::inputs).
+
+// R: rebuilds the cloth from the settings and lets go of everything held.
+void resetSimulation(AppContext& ctx);
+
+// One physics step; what the tools hold moves first.
+StepStats stepSimulation(AppContext& ctx);
+
 // After the mouse tools' gestures of a frame: when one of them edited the
 // cloth's topology (a cut), tells the simulation (Simulation::topologyEdited) so
 // that the solver drops its caches before the next step. Returns whether it did.
@@ -166,5 +179,17 @@ bool commitToolEdits(AppContext& ctx);
 // Ctrl + Z: takes the last cut back and tells the simulation. Returns whether
 // there was a cut of the running cloth to take back.
 bool undoLastCut(AppContext& ctx);
+
+// The pin buttons and the corner keys 0-3 (seed 002).
+void applyPins(AppContext& ctx, PinPreset preset);
+void toggleCorner(AppContext& ctx, int corner);
+
+// The colliders panel: a collider of the table's defaults at `center`; one
+// field edited (editCollider: home and pose move together; a refused value
+// leaves it unchanged, says why in ctx.paramError and returns false); deleting
+// one first lets go of it when it is held.
+void addCollider(AppContext& ctx, ShapeKind shape, glm::vec3 center);
+bool setColliderField(AppContext& ctx, std::size_t index, const ColliderField& field, const ColliderValue& value);
+void deleteCollider(AppContext& ctx, std::size_t index);
 
 } // namespace cs

@@ -64,8 +64,9 @@ std::string usageText() {
     return R"(clothsim — interactive cloth-simulation sandbox
 
 usage:
-  clothsim [--scene FILE] [--set KEY=VALUE]...
-      open the window on a scene (default: scenes/hanging.toml)
+  clothsim [--scene FILE] [--set KEY=VALUE]... [--record-inputs FILE]
+      open the window on a scene (default: scenes/hanging.toml); with
+      --record-inputs, write everything done to the simulation for --replay
   clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
       render N frames (one physics step each), save the window as PNG, exit
   clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
@@ -107,7 +108,8 @@ options:
   --seed S            headless: the soak's random seed (default 1); same seed, same run
   --soak-work-cap N   with --soak: draw substeps and iteration counts in [1, N] only, and
                       put them back to N when the explosion guard raised them
-  --record-inputs F   with --soak: write its actions to F in the --replay format
+  --record-inputs F   window or --soak: write the session's inputs to F (the --replay
+                      format): scenes, edits, resets, grabs, drags, cuts, pins, colliders
   --replay FILE       headless: replay recorded actions step-exactly (a scene line in
                       the file, else --scene; an end line, else --steps)
   --frames N          window: render N frames then exit (1 .. 1000000)
@@ -292,10 +294,10 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         if (cl.replay && (cl.recordInputs || !cl.cuts.empty()))
             return fail("--replay takes its actions from the file: no --record-inputs or --cut");
         if (cl.recordInputs && !cl.soakSteps)
-            return fail("--record-inputs records a --soak run (the window records no inputs yet)");
+            return fail("--record-inputs records a --soak run or a window session, not a plain --headless run");
         cl.mode = RunMode::Headless;
     } else {
-        if (cl.soakSteps || cl.replay || cl.recordInputs) return fail("--soak, --replay and --record-inputs need --headless");
+        if (cl.soakSteps || cl.replay) return fail("--soak and --replay need --headless");
         if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty() || cl.strict)
             return fail("--steps, --cut, --stats-json, --dump-obj and --strict need --headless");
         if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");
@@ -334,6 +336,7 @@ int runCommandLine(int argc, const char* const* argv) {
             options.windowHeight = cl.windowSize->y;
         }
         options.recordDir = cl.recordDir;
+        if (cl.recordInputs) options.inputsPath = *cl.recordInputs;
         if (!cl.captureDir.empty()) options.captureDir = cl.captureDir;
         options.openLastScene = !sceneGiven && cl.frames == 0;  // --frames pictures do not depend on the last run
         return runApp(options);

@@ -23,10 +23,6 @@ void toggleWireframe(AppContext& ctx, int) {
     wireframe = !wireframe;
 }
 
-void toggleCorner(AppContext& ctx, int which) {
-    if (ctx.sim) toggleCornerPin(ctx.sim->world().cloth, which);  // seed 002
-}
-
 // Moving through the history shows a still picture: the simulation pauses.
 void historyStep(AppContext& ctx, int which) {
     ctx.paused = true;

@@ -419,7 +419,6 @@ void runControls(AppContext& ctx) {
 }
 
 void pinButtons(AppContext& ctx) {
-    Cloth& cloth = ctx.sim->world().cloth;
     auto tooltip = [](const char* text) {
         if (!ImGui::IsItemHovered()) return;
         ImGui::BeginTooltip();
@@ -427,13 +426,13 @@ void pinButtons(AppContext& ctx) {
         ImGui::TextDisabled("Ctrl + click on the cloth pins one particle; keys 0-3 toggle the corners.");
         ImGui::EndTooltip();
     };
-    if (ImGui::Button("pin top row")) applyPinPreset(cloth, PinPreset::TopRow);
+    if (ImGui::Button("pin top row")) applyPins(ctx, PinPreset::TopRow);
     tooltip("Pin every particle of the top row (the rest are released).");
     ImGui::SameLine();
-    if (ImGui::Button("pin two corners")) applyPinPreset(cloth, PinPreset::TopCorners);
+    if (ImGui::Button("pin two corners")) applyPins(ctx, PinPreset::TopCorners);
     tooltip("Pin the two top corners only.");
     ImGui::SameLine();
-    if (ImGui::Button("unpin all")) applyPinPreset(cloth, PinPreset::None);
+    if (ImGui::Button("unpin all")) applyPins(ctx, PinPreset::None);
     tooltip("Release every pin: the cloth falls.");
 }
 
@@ -555,30 +554,6 @@ std::optional<ColliderValue> colliderWidget(const ColliderField& field, const Co
     return std::nullopt;
 }
 
-bool samePose(const Pose& a, const Pose& b) { return a.position == b.position && a.orientation == b.orientation; }
-
-// Stores an edit. Placement fields keep `home` (what a reset returns to) and
-// `pose` (where it is now) together: whichever the field set, the other
-// follows by the same move, so an edited centre shows at once and survives a reset.
-void applyColliderEdit(AppContext& ctx, std::size_t index, const ColliderField& field, const ColliderValue& value) {
-    Collider& c = ctx.sim->world().colliders[index];
-    const Pose home = c.home, pose = c.pose;
-    if (const std::string error = setColliderValue(c, field, value); !error.empty()) {
-        ctx.paramError = "collider " + std::to_string(index) + ": " + error;
-        std::cerr << "clothsim: " << ctx.paramError << '\n';
-        return;
-    }
-    const bool homeMoved = !samePose(c.home, home), poseMoved = !samePose(c.pose, pose);
-    if (homeMoved && !poseMoved) {
-        c.pose.position += c.home.position - home.position;
-        c.pose.orientation = glm::normalize(c.home.orientation * glm::conjugate(home.orientation) * c.pose.orientation);
-    } else if (poseMoved && !homeMoved) {
-        c.home.position += c.pose.position - pose.position;
-        c.home.orientation = glm::normalize(c.pose.orientation * glm::conjugate(pose.orientation) * c.home.orientation);
-    }
-    if (homeMoved || poseMoved) c.stepStart = c.stepEnd = c.substepStart = c.pose;  // a paused world shows it moved
-}
-
 // Where a new collider appears: beside the cloth, on the camera's side of it.
 glm::vec3 spawnPoint(const World& world) {
     const Cloth& cloth = world.cloth;
@@ -613,7 +588,7 @@ void colliderSection(AppContext& ctx) {
     for (std::size_t k = 0; k < kAddable.size(); ++k) {
         if (k > 0) ImGui::SameLine();
         const std::string label = "Add " + std::string(shapeName(kAddable[k]));
-        if (ImGui::Button(label.c_str())) world.colliders.push_back(defaultCollider(kAddable[k], spawnPoint(world)));
+        if (ImGui::Button(label.c_str())) addCollider(ctx, kAddable[k], spawnPoint(world));
     }
     if (world.colliders.empty()) ImGui::TextDisabled("no colliders: add one, then drag it with the left button");
 
@@ -630,7 +605,7 @@ void colliderSection(AppContext& ctx) {
                 if (!field.get || !field.set || !fieldAppliesTo(field, world.colliders[k])) continue;
                 ImGui::PushID(field.key.data(), field.key.data() + field.key.size());
                 const ColliderValue current = field.get(world.colliders[k]);
-                if (auto edited = colliderWidget(field, current, world.colliders[k])) applyColliderEdit(ctx, k, field, *edited);
+                if (auto edited = colliderWidget(field, current, world.colliders[k])) setColliderField(ctx, k, field, *edited);
                 colliderTooltip(field);
                 ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
                 textView(field.label);
@@ -644,8 +619,7 @@ void colliderSection(AppContext& ctx) {
     }
     ImGui::PopItemWidth();
     if (toDelete) {
-        ctx.tools.colliderRemoved(world, *toDelete);  // a held collider is let go before it goes
-        world.colliders.erase(world.colliders.begin() + static_cast<std::ptrdiff_t>(*toDelete));
+        deleteCollider(ctx, *toDelete);
     }
     ImGui::PopID();
 }

@@ -95,8 +95,6 @@ std::string randomValue(Random& random, const ParamDef& def, int workCap) {
     }
 }
 
-std::string vecText(glm::vec3 v) { return formatFloat(v.x) + " " + formatFloat(v.y) + " " + formatFloat(v.z); }
-
 glm::vec3 offset(Random& random, float reach) {
     return {random.between(-reach, reach), random.between(-reach, reach), random.between(-reach, reach)};
 }
@@ -206,7 +204,7 @@ SoakReport runSoak(const SoakOptions& options) {
         if (kind == "drag" && player.holdingParticle()) {
             // up to a metre from the held particle, so drags also pull hard
             const glm::vec3 at = cloth.positions[*player.particleGrab().particle()];
-            return {s, "drag", vecText(at + offset(random, 1.0f))};
+            return {s, "drag", formatVec3(at + offset(random, 1.0f))};
         }
         if (kind == "grab" || kind == "drag") return {s, "grab", std::to_string(random.below(cloth.particleCount()))};
         if (kind == "release") {
@@ -218,7 +216,7 @@ SoakReport runSoak(const SoakOptions& options) {
             if (!player.holdingCollider())
                 return {s, "collider_grab", std::to_string(random.below(world.colliders.size()))};
             const glm::vec3 at = world.colliders[*player.colliderGrab().collider()].pose.position;
-            return {s, "collider_drag", vecText(at + offset(random, 0.5f))};
+            return {s, "collider_drag", formatVec3(at + offset(random, 0.5f))};
         }
         if (kind == "collider" || (kind == "scene" && scenes.empty())) {  // nothing to move: an edit instead
             const ParamDef& def = *params[random.below(params.size())];

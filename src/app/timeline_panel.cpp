@@ -31,6 +31,7 @@ bool showFrame(AppContext& ctx, std::size_t index) {
     ctx.tools.cancel();  // what a tool held belongs to the state being replaced
     const bool replaced = history.show(index, ctx.sim->world());
     ctx.sim->stateRestored();
+    ctx.inputs.action(ctx.sim->world().settings, "rewind", std::to_string(history.at(*history.cursor()).tag));
     return replaced;
 }
 
@@ -50,7 +51,8 @@ bool handleTimeTravelRequests(AppContext& ctx) {
         tt.generation = generation;
     }
     // a cut or an undo while scrubbed: the frames after the one on show are another future
-    if (history.scrubbing() && world.cloth.topologyVersion != history.topologyVersion()) history.record(world);
+    if (history.scrubbing() && world.cloth.topologyVersion != history.topologyVersion())
+        history.record(world, ctx.inputs.moment());
 
     if (ctx.historyStepRequested != 0) {
         const int step = ctx.historyStepRequested;
@@ -77,7 +79,8 @@ bool handleTimeTravelRequests(AppContext& ctx) {
 }
 
 void recordHistoryFrame(AppContext& ctx) {
-    if (ctx.stats.stepsLastFrame > 0) ctx.timeTravel.history.record(ctx.sim->world());
+    // tagged with the input recording's moment, which a rewind line names
+    if (ctx.stats.stepsLastFrame > 0) ctx.timeTravel.history.record(ctx.sim->world(), ctx.inputs.moment());
 }
 
 void drawTimelinePanel(AppContext& ctx) {
@@ -161,6 +164,12 @@ void drawTimelinePanel(AppContext& ctx) {
     ImGui::SameLine();
     if (ImGui::Button("Screenshot (F12)")) ctx.screenshotRequested = true;
     if (!ctx.capture.message.empty()) ImGui::TextWrapped("%s", ctx.capture.message.c_str());
+    if (ctx.inputs.recording()) {
+        ImGui::TextDisabled("recording inputs: %lld actions over %lld steps", ctx.inputs.lines(), ctx.inputs.steps());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Into %s (--record-inputs). clothsim --headless --replay %s reaches the same state.",
+                              ctx.inputs.path().string().c_str(), ctx.inputs.path().string().c_str());
+    }
     ImGui::End();
 }
 

@@ -91,6 +91,42 @@ std::optional<int> integer(const toml::node& node) {
     return static_cast<int>(i->get());
 }
 
+// Converts a TOML value to the field's type (not yet validated); nothing when the type is wrong.
+std::optional<ColliderValue> colliderValueOf(const ColliderField& field, const toml::node& node) {
+    std::optional<ColliderValue> value;
+    auto vec3 = [](const toml::node& n) -> std::optional<glm::vec3> {
+        auto array = n.as_array();
+        if (!array || array->size() != 3) return std::nullopt;
+        auto a = number(*array->get(0)), b = number(*array->get(1)), c = number(*array->get(2));
+        if (!a || !b || !c) return std::nullopt;
+        return glm::vec3(*a, *b, *c);
+    };
+    switch (field.type) {
+    case ColliderFieldType::Float:
+        if (auto x = number(node)) value = static_cast<float>(*x);
+        break;
+    case ColliderFieldType::Vec3:
+        if (auto v = vec3(node)) value = *v;
+        break;
+    case ColliderFieldType::Choice:
+        if (auto str = node.as_string()) value = std::string(str->get());
+        break;
+    case ColliderFieldType::Vec3List:
+        if (auto array = node.as_array()) {
+            std::vector<glm::vec3> points;
+            bool ok = true;
+            for (const toml::node& p : *array) {
+                auto v = vec3(p);
+                ok = ok && v.has_value();
+                if (v) points.push_back(*v);
+            }
+            if (ok) value = std::move(points);
+        }
+        break;
+    }
+    return value;
+}
+
 // Converts a TOML value to the parameter's type; an error message on mismatch.
 std::variant<ParamValue, std::string> toParamValue(const ParamDef& def, const toml::node& node) {
     const std::string expected = "expected " + std::string(typeName(def.type));
@@ -322,37 +358,7 @@ private:
 
     // Converts and validates one collider value; reports and returns nothing on failure.
     std::optional<ColliderValue> readColliderValue(const ColliderField& field, const toml::node& node) {
-        std::optional<ColliderValue> value;
-        auto vec3 = [](const toml::node& n) -> std::optional<glm::vec3> {
-            auto array = n.as_array();
-            if (!array || array->size() != 3) return std::nullopt;
-            auto a = number(*array->get(0)), b = number(*array->get(1)), c = number(*array->get(2));
-            if (!a || !b || !c) return std::nullopt;
-            return glm::vec3(*a, *b, *c);
-        };
-        switch (field.type) {
-        case ColliderFieldType::Float:
-            if (auto x = number(node)) value = static_cast<float>(*x);
-            break;
-        case ColliderFieldType::Vec3:
-            if (auto v = vec3(node)) value = *v;
-            break;
-        case ColliderFieldType::Choice:
-            if (auto str = node.as_string()) value = std::string(str->get());
-            break;
-        case ColliderFieldType::Vec3List:
-            if (auto array = node.as_array()) {
-                std::vector<glm::vec3> points;
-                bool ok = true;
-                for (const toml::node& p : *array) {
-                    auto v = vec3(p);
-                    ok = ok && v.has_value();
-                    if (v) points.push_back(*v);
-                }
-                if (ok) value = std::move(points);
-            }
-            break;
-        }
+        const std::optional<ColliderValue> value = colliderValueOf(field, node);
         // a value of the wrong type: the validator's message says what is expected
         const ColliderValue wrongType =
             field.type == ColliderFieldType::Float ? ColliderValue(std::string()) : ColliderValue(0.0f);
@@ -383,6 +389,8 @@ private:
     std::vector<SceneError> m_errors;
 };
 
+} // namespace
+
 // The shortest decimal that reads back (as the reader does: through a double) to
 // the same float, so that a written file says 0.2 and not 0.200000003.
 std::string tomlFloat(float f) {
@@ -396,9 +404,11 @@ std::string tomlFloat(float f) {
     return s;
 }
 
+namespace {
 std::string tomlVec3(const glm::vec3& v) {
     return "[" + tomlFloat(v.x) + ", " + tomlFloat(v.y) + ", " + tomlFloat(v.z) + "]";
 }
+} // namespace
 
 std::string tomlValue(const ParamValue& value) {
     // formatValue writes TOML literals for the rest; floats need a decimal point and every digit that counts
@@ -415,6 +425,8 @@ std::string tomlColliderValue(const ColliderValue& value) {
     for (const glm::vec3& p : std::get<std::vector<glm::vec3>>(value)) out += (out.size() > 1 ? ", " : "") + tomlVec3(p);
     return out + "]";
 }
+
+namespace {
 
 // A TOML basic string: quotes, backslashes and control characters escaped.
 std::string quoted(const std::string& s) {
@@ -654,6 +666,40 @@ std::string applyOverride(Settings& settings, std::string_view assignment) {
     if (std::string message = setParam(settings, *def, std::get<ParamValue>(converted)); !message.empty())
         return "'" + key + "': " + message;
     return {};
+}
+
+ColliderAssignment parseColliderAssignment(std::string_view assignment) {
+    ColliderAssignment out;
+    const auto eq = assignment.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+        out.error = "expected KEY=VALUE, got '" + std::string(assignment) + "'";
+        return out;
+    }
+    const std::string key(assignment.substr(0, eq));
+    const std::string raw(assignment.substr(eq + 1));
+    const ColliderField* field = findColliderField(key);
+    if (!field || !field->set) {
+        out.error = "unknown collider key '" + key + "'";
+        return out;
+    }
+    std::optional<ColliderValue> value;
+    try {
+        const toml::table parsed = toml::parse("value = " + raw);
+        value = colliderValueOf(*field, *parsed.get("value"));
+    } catch (const toml::parse_error&) {
+        if (field->type == ColliderFieldType::Choice) value = ColliderValue(raw);  // a bare name
+    }
+    if (!value) {
+        out.error = "'" + key + "': cannot read '" + raw + "' (allowed " + describeRange(*field) + ")";
+        return out;
+    }
+    if (std::string message = validateColliderValue(*field, *value); !message.empty()) {
+        out.error = "'" + key + "': " + message;
+        return out;
+    }
+    out.field = field;
+    out.value = std::move(*value);
+    return out;
 }
 
 std::string writeSceneToml(const SceneDesc& scene, const std::filesystem::path& folder) {

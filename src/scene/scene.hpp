@@ -2,6 +2,7 @@
 // Scene files: TOML descriptions of a World. Every key is checked against the
 // parameter table; problems come back as FILE:LINE errors, never as exceptions
 // and never silently ignored.
+#include "sim/collision/collider_fields.hpp"
 #include "sim/collision/colliders.hpp"
 #include "sim/params.hpp"
 #include "sim/settings.hpp"
@@ -51,6 +52,21 @@ SceneLoad parseScene(std::string_view text, const std::string& fileName);
 // numbers. A relative path is looked for in the working directory, then in the
 // project root. Returns an error message or "".
 std::string applyOverride(Settings& settings, std::string_view assignment);
+
+// One collider field as `KEY=VALUE` (the replay's collider_set lines), read and
+// validated as a scene file's [[collider]] value: the field and the value, or why not.
+struct ColliderAssignment {
+    const ColliderField* field = nullptr;  // null when `error` says why
+    ColliderValue value;
+    std::string error;
+};
+ColliderAssignment parseColliderAssignment(std::string_view assignment);
+
+// Values as TOML text that the reader gives back bit for bit: floats in the
+// shortest spelling that reads back to the same float (0.2, not 0.200000003).
+std::string tomlFloat(float f);
+std::string tomlValue(const ParamValue& value);
+std::string tomlColliderValue(const ColliderValue& value);
 
 // Loads a scene file, then applies `--set` overrides in order. Override errors
 // come back as errors of the load, named "--set KEY=VALUE"; so does a cloth the

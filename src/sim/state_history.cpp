@@ -56,7 +56,7 @@ const std::shared_ptr<const Cloth>& StateHistory::topologyOf(const Cloth& cloth)
     return m_topology;
 }
 
-void StateHistory::record(const World& world) {
+void StateHistory::record(const World& world, std::uint64_t tag) {
     if (m_slots.empty()) return;
     if (m_cursor) resumeHere();
     std::size_t slot = 0;
@@ -78,6 +78,7 @@ void StateHistory::record(const World& world) {
     s.colliders = world.colliders;
     s.time = world.time;
     s.steps = world.steps;
+    s.tag = tag;
     s.topology = topologyOf(cloth);
 }
 

@@ -41,6 +41,7 @@ struct WorldSnapshot {
     Colliders colliders;
     double time = 0.0;
     std::uint64_t steps = 0;
+    std::uint64_t tag = 0;   // the caller's name for the moment (the app: its input recording's)
     // The cloth as it was, with its state arrays empty: shared by every snapshot
     // of the same topology version.
     std::shared_ptr<const Cloth> topology;
@@ -64,7 +65,7 @@ public:
 
     // Appends the world's state as the newest snapshot, overwriting the oldest when
     // full. While scrubbed, the snapshots after the cursor are dropped first.
-    void record(const World& world);
+    void record(const World& world, std::uint64_t tag = 0);
 
     std::size_t size() const { return m_count; }
     bool empty() const { return m_count == 0; }

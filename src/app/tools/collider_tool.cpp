@@ -1,5 +1,6 @@
 #include "collider_tool.hpp"
 
+#include "app/replay.hpp"
 #include "render/renderer.hpp"
 
 #include <algorithm>
@@ -15,6 +16,7 @@ PressResult ColliderTool::press(const ToolContext& ctx, const ScenePick& pick) {
     const Collider& c = ctx.world.colliders[pick.collider->collider];
     m_grip = c.pose.toLocal(pick.collider->point);
     m_depth = viewDepth(ctx.camera, pick.collider->point);
+    recordInput(ctx, "collider_grab", std::to_string(pick.collider->collider));
     return PressResult::Dragging;
 }
 
@@ -23,10 +25,17 @@ void ColliderTool::drag(const ToolContext& ctx) {
     // the clicked point follows the cursor; the collider's origin keeps its offset from it
     const Collider& c = ctx.world.colliders[*m_grab.collider()];
     const glm::vec3 gripOffset = c.pose.toWorld(m_grip) - c.pose.position;
-    m_grab.setTarget(pointOnViewPlane(ctx, m_depth) - gripOffset);
+    const glm::vec3 target = pointOnViewPlane(ctx, m_depth) - gripOffset;
+    if (target == m_grab.target()) return;  // the cursor rests: nothing to record
+    m_grab.setTarget(target);
+    recordInput(ctx, "collider_drag", formatVec3(target));
 }
 
-void ColliderTool::release(const ToolContext& ctx) { m_grab.release(ctx.world); }
+void ColliderTool::release(const ToolContext& ctx) {
+    if (!m_grab.holding(ctx.world)) return;
+    m_grab.release(ctx.world);
+    recordInput(ctx, "collider_release");
+}
 
 bool ColliderTool::scroll(const ToolContext& ctx, float notches) {
     if (!m_grab.holding(ctx.world)) return false;

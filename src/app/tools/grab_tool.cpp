@@ -1,5 +1,6 @@
 #include "grab_tool.hpp"
 
+#include "app/replay.hpp"
 #include "render/renderer.hpp"
 
 #include <glm/geometric.hpp>
@@ -15,22 +16,34 @@ PressResult GrabTool::press(const ToolContext& ctx, const ScenePick& pick) {
     if (!m_grab.begin(ctx.world, pick.cloth->particle)) return PressResult::Ignored;
     // the drag plane faces the camera through the particle, which comes under the cursor
     m_depth = viewDepth(ctx.camera, ctx.world.cloth.positions[pick.cloth->particle]);
+    recordInput(ctx, "grab", std::to_string(pick.cloth->particle));
     m_grab.setTarget(pointOnViewPlane(ctx, m_depth));
+    recordInput(ctx, "drag", formatVec3(m_grab.target()));
     m_hovered.reset();
     return PressResult::Dragging;
 }
 
-void GrabTool::drag(const ToolContext& ctx) {
-    if (!m_grab.holding(ctx.world)) return;
-    m_grab.setTarget(pointOnViewPlane(ctx, m_depth));
+void GrabTool::moveTarget(const ToolContext& ctx) {
+    const glm::vec3 target = pointOnViewPlane(ctx, m_depth);
+    if (target == m_grab.target()) return;  // the cursor rests: nothing to record
+    m_grab.setTarget(target);
+    recordInput(ctx, "drag", formatVec3(target));
 }
 
-void GrabTool::release(const ToolContext& ctx) { m_grab.release(ctx.world); }
+void GrabTool::drag(const ToolContext& ctx) {
+    if (m_grab.holding(ctx.world)) moveTarget(ctx);
+}
+
+void GrabTool::release(const ToolContext& ctx) {
+    if (!m_grab.holding(ctx.world)) return;
+    m_grab.release(ctx.world);
+    recordInput(ctx, "release");
+}
 
 bool GrabTool::scroll(const ToolContext& ctx, float notches) {
     if (!m_grab.holding(ctx.world)) return false;
     m_depth = scrolledDepth(ctx.camera, m_depth, notches);
-    m_grab.setTarget(pointOnViewPlane(ctx, m_depth));
+    moveTarget(ctx);
     return true;
 }
 

@@ -26,6 +26,8 @@ public:
     void clearHover() { m_hovered.reset(); }
 
 private:
+    void moveTarget(const ToolContext& ctx);  // to the cursor on the drag plane
+
     ParticleGrab m_grab;
     float m_depth = 0.0f;                  // metres in front of the eye: the drag plane
     std::optional<std::size_t> m_hovered;  // particle under the cursor

@@ -8,6 +8,7 @@ PressResult PinTool::press(const ToolContext& ctx, const ScenePick& pick) {
     const std::size_t i = pick.cloth->particle;
     if (i >= cloth.particleCount()) return PressResult::Ignored;
     cloth.setPinned(i, !cloth.pinned[i]);
+    recordInput(ctx, "pin", std::to_string(i));
     return PressResult::Done;
 }
 

@@ -1,5 +1,7 @@
 #include "tool.hpp"
 
+#include "app/input_recorder.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -8,6 +10,10 @@ namespace cs {
 namespace {
 constexpr float kDepthPerNotch = 1.1f;  // depth factor per wheel notch
 } // namespace
+
+void recordInput(const ToolContext& ctx, std::string_view verb, const std::string& args) {
+    if (ctx.inputs) ctx.inputs->action(ctx.world.settings, verb, args);
+}
 
 float viewDepth(const CameraView& camera, glm::vec3 point) { return glm::dot(point - camera.eye, camera.forward); }
 

@@ -18,6 +18,7 @@
 namespace cs {
 
 struct Marker;  // render/renderer.hpp
+class InputRecorder;  // app/input_recorder.hpp
 
 // What a tool sees of one mouse event.
 struct ToolContext {
@@ -28,7 +29,11 @@ struct ToolContext {
     bool shift = false;
     glm::vec2 pixel{0.0f};     // the cursor, window coordinates (rayThroughPixel's convention)
     glm::vec2 viewport{0.0f};  // the window's size in the same units; the cut tool's strokes live there
+    InputRecorder* inputs = nullptr;  // where a tool writes what it did to the world (--record-inputs)
 };
+
+// Writes one action of the --replay format (replay.hpp) when `ctx` has a recorder.
+void recordInput(const ToolContext& ctx, std::string_view verb, const std::string& args = {});
 
 // What lies under the cursor: at most one of the two, the nearer along the ray
 // (a collider in front of the cloth hides the cloth behind it, and vice versa).

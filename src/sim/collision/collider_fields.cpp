@@ -230,6 +230,25 @@ std::string setColliderValue(Collider& collider, const ColliderField& field, con
     return {};
 }
 
+namespace {
+bool samePose(const Pose& a, const Pose& b) { return a.position == b.position && a.orientation == b.orientation; }
+} // namespace
+
+std::string editCollider(Collider& c, const ColliderField& field, const ColliderValue& value) {
+    const Pose home = c.home, pose = c.pose;
+    if (std::string error = setColliderValue(c, field, value); !error.empty()) return error;
+    const bool homeMoved = !samePose(c.home, home), poseMoved = !samePose(c.pose, pose);
+    if (homeMoved && !poseMoved) {
+        c.pose.position += c.home.position - home.position;
+        c.pose.orientation = glm::normalize(c.home.orientation * glm::conjugate(home.orientation) * c.pose.orientation);
+    } else if (poseMoved && !homeMoved) {
+        c.home.position += c.pose.position - pose.position;
+        c.home.orientation = glm::normalize(c.pose.orientation * glm::conjugate(pose.orientation) * c.home.orientation);
+    }
+    if (homeMoved || poseMoved) c.stepStart = c.stepEnd = c.substepStart = c.pose;
+    return {};
+}
+
 Collider defaultCollider(ShapeKind shape, glm::vec3 center) {
     switch (shape) {
     case ShapeKind::Sphere: return makeSphere(center, 0.3f);

@@ -53,6 +53,13 @@ std::string validateColliderValue(const ColliderField& field, const ColliderValu
 // Validates, then stores; returns the validation message on failure.
 std::string setColliderValue(Collider& collider, const ColliderField& field, const ColliderValue& value);
 
+// An edit from outside the simulation (the colliders panel, a replayed
+// collider_set): validates and stores like setColliderValue, and keeps `home`
+// (what a reset returns to) and `pose` (where it is now) together — whichever
+// one the field set, the other follows by the same move, so an edited centre
+// shows at once, also while paused, and survives a reset.
+std::string editCollider(Collider& collider, const ColliderField& field, const ColliderValue& value);
+
 std::string describeRange(const ColliderField& field);  // "[0.001, 100]" or "one of: a, b"
 
 // A collider of the given shape with the table's defaults, centred at `center`.

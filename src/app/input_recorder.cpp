@@ -1,0 +1,80 @@
+#include "input_recorder.hpp"
+
+#include "replay.hpp"
+#include "scene/scene.hpp"
+#include "sim/params.hpp"
+
+namespace cs {
+
+std::string portableScenePath(const std::filesystem::path& scene) {
+    const std::filesystem::path root = projectRoot();
+    std::error_code ec;
+    if (!root.empty()) {
+        const std::filesystem::path absolute = std::filesystem::weakly_canonical(scene, ec);
+        const std::filesystem::path base = std::filesystem::weakly_canonical(root, ec);
+        const std::filesystem::path relative = absolute.lexically_relative(base);
+        if (!ec && !relative.empty() && *relative.begin() != "..") return relative.generic_string();
+    }
+    return scene.string();
+}
+
+std::string InputRecorder::open(const std::filesystem::path& path) {
+    m_out.open(path, std::ios::binary | std::ios::trunc);
+    if (!m_out) return path.string() + ": cannot be written";
+    m_path = path;
+    m_out << "# clothsim inputs: a window session (replay with clothsim --headless --replay "
+          << path.filename().string() << ")\n";
+    return {};
+}
+
+void InputRecorder::write(std::string_view verb, const std::string& args) {
+    // flushed line by line: should the program die, the file still replays up to there
+    m_out << formatAction({m_steps, std::string(verb), args}) << std::endl;
+    ++m_lines;
+}
+
+void InputRecorder::writeSettingsEdits(const Settings& now) {
+    if (!m_haveScene) return;
+    for (const ParamDef& def : paramTable()) {
+        if (def.group == ParamGroup::Camera) continue;  // the view: the simulation never reads it
+        ParamValue value = getParam(now, def);
+        if (value == getParam(m_written, def)) continue;
+        write("set", std::string(def.key) + "=" + tomlValue(value));
+        setParam(m_written, def, value);
+    }
+}
+
+void InputRecorder::sceneOpened(const std::filesystem::path& scene, const std::vector<std::string>& overrides,
+                                const Settings& settings) {
+    if (!recording()) return;
+    // the window's --set holds for the first scene only; later ones load as they are
+    if (m_baseWritten) write("base_clear", {});
+    m_baseWritten = false;
+    for (const std::string& assignment : overrides) {
+        write("base", assignment);
+        m_baseWritten = true;
+    }
+    write("scene", portableScenePath(scene));
+    m_written = settings;
+    m_haveScene = true;
+}
+
+void InputRecorder::action(const Settings& now, std::string_view verb, const std::string& args) {
+    if (!recording()) return;
+    writeSettingsEdits(now);
+    write(verb, args);
+}
+
+void InputRecorder::beforeStep(const Settings& now) {
+    if (recording()) writeSettingsEdits(now);
+}
+
+std::string InputRecorder::finish() {
+    if (!recording()) return {};
+    m_out << m_steps << " end\n";
+    m_out.close();
+    if (m_out.fail()) return m_path.string() + ": could not be written completely";
+    return {};
+}
+
+} // namespace cs

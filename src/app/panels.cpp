@@ -5,6 +5,7 @@
 #include "panel_model.hpp"
 #include "render/camera.hpp"
 #include "sim/collision/collider_fields.hpp"
+#include "sim/collision/collider_overlap.hpp"
 #include "sim/params.hpp"
 #include "sim/stats.hpp"
 
@@ -618,6 +619,9 @@ void colliderSection(AppContext& ctx) {
         ImGui::PopID();
     }
     ImGui::PopItemWidth();
+    // dragged or typed into each other: said while it lasts
+    for (const ColliderOverlap& overlap : findColliderOverlaps(world.colliders))
+        ImGui::TextColored(kErrorColor, "%s", overlap.describe(world.colliders).c_str());
     if (toDelete) {
         deleteCollider(ctx, *toDelete);
     }

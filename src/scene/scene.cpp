@@ -1,6 +1,7 @@
 #include "scene.hpp"
 
 #include "sim/collision/collider_fields.hpp"
+#include "sim/collision/collider_overlap.hpp"
 #include "sim/world.hpp"
 
 #include <algorithm>
@@ -220,6 +221,7 @@ public:
             return std::pair(a.line, a.column) < std::pair(b.line, b.column);
         });
         result.errors = std::move(m_errors);
+        if (result.scene) result.notes = std::move(m_notes);
         return result;
     }
 
@@ -353,7 +355,16 @@ private:
         auto array = node.as_array();
         if (!array || !array->is_array_of_tables())
             return error(node, "'collider' must be an array of tables ([[collider]])");
-        for (const toml::node& element : *array) readCollider(*element.as_table(), element, colliders);
+        std::vector<int> lines;  // of each collider read, for the notes below
+        for (const toml::node& element : *array) {
+            const std::size_t before = colliders.size();
+            readCollider(*element.as_table(), element, colliders);
+            if (colliders.size() > before) lines.push_back(static_cast<int>(element.source().begin.line));
+        }
+        // legal, but rarely meant: said, not passed silently (the later one's table is named)
+        for (const ColliderOverlap& overlap : findColliderOverlaps(colliders))
+            if (const std::size_t later = std::max(overlap.inner, overlap.outer); later < lines.size())
+                m_notes.push_back({m_file, lines[later], 0, overlap.describe(colliders)});
     }
 
     // Converts and validates one collider value; reports and returns nothing on failure.
@@ -387,6 +398,7 @@ private:
     std::filesystem::path m_folder;                           // relative paths in the file start here
     std::map<std::string, toml::source_position> m_keyLines;  // where each parameter was set
     std::vector<SceneError> m_errors;
+    std::vector<SceneError> m_notes;  // legal but probably unintended: the caller prints them
 };
 
 } // namespace

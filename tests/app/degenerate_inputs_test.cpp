@@ -147,7 +147,7 @@ TEST(DegenerateInputs, ZeroSizeCollidersAreRejected) {
                        ":4: collider 'half_extents' must be three numbers [x, y, z], each in [0.001, 100] (m)");
 }
 
-TEST(DegenerateInputs, CollidersInsideEachOtherRunWithoutRecovery) {
+TEST(DegenerateInputs, CollidersInsideEachOtherAreNamedAndRunWithoutRecovery) {
     // a sphere inside a sphere inside a box, and two dynamic spheres started in one place
     const auto dir = tempDir("inside");
     const auto file = dir / "inside.toml";
@@ -159,6 +159,15 @@ TEST(DegenerateInputs, CollidersInsideEachOtherRunWithoutRecovery) {
                            "radius = 0.3\nmass = 1.0\n"
                            "[[collider]]\nshape = \"sphere\"\nmotion = \"dynamic\"\ncenter = [0.0, 1.0, 0.3]\n"
                            "radius = 0.2\nmass = 1.0\n";
+    // it runs, but not silently: each pair is named at the later collider's table
+    const ProcessResult said = headless("--scene " + file.string() + " --steps 1");
+    EXPECT_EQ(said.exitCode, 0) << said.out;
+    EXPECT_NE(said.out.find(file.string() + ":7: colliders 0 (box) and 1 (sphere) are inside each other: 1 lies "
+                                            "wholly inside 0 (0.1 m from its surface)"),
+              std::string::npos) << said.out;
+    EXPECT_NE(said.out.find(file.string() + ":21: colliders 3 (sphere) and 4 (sphere) are inside each other: 4 lies "
+                                            "wholly inside 3 (0.1 m from its surface)"),
+              std::string::npos) << said.out;
     const Json j = expectRunsFinite("--scene " + file.string() + " --steps 120 --strict");
     if (!j.isObject()) return;
     EXPECT_EQ(j["recoveries"].number(), 0);

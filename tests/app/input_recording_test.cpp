@@ -51,10 +51,12 @@ public:
             recordHistoryFrame(ctx);
         }
     }
-    ToolContext at(glm::vec3 point, bool ctrl = false) {
-        const glm::vec2 pixel = *projectToPixel(camera.view, camera.projection, point, kViewport);
+    ToolContext atPixel(glm::vec2 pixel, bool ctrl = false) {
         return {world(), camera, rayThroughPixel(camera.view, camera.projection, pixel, kViewport),
                 ctrl, false, pixel, kViewport, &ctx.inputs};
+    }
+    ToolContext at(glm::vec3 point, bool ctrl = false) {
+        return atPixel(*projectToPixel(camera.view, camera.projection, point, kViewport), ctrl);
     }
     void set(const char* key, const ParamValue& value) {
         ASSERT_EQ(setParam(world().settings, *findParam(key), value), "") << key;
@@ -108,22 +110,24 @@ std::filesystem::path recordFullSession(std::vector<Checkpoint>& checkpoints) {
     s.frames(8);
     checkpoint();
 
-    // a cut across the cloth, taken back, then another one that stays
-    auto cutAcross = [&](float height) {
+    // a cut across the cloth, taken back, then another one that stays: each a stroke
+    // across the whole window at the height where a row of the cloth shows, so that it
+    // crosses the cloth however the wind has folded it
+    auto cutAcross = [&](std::size_t row) {
         const Cloth& cloth = s.world().cloth;
-        const glm::vec3 left = cloth.positions[static_cast<std::size_t>(height) * 10 + 0];
-        const glm::vec3 right = cloth.positions[static_cast<std::size_t>(height) * 10 + 9];
-        const glm::vec3 below(0.0f, -0.05f, 0.0f);
-        ctx.tools.pressCut(s.at(left + below + glm::vec3(-0.2f, 0.0f, 0.0f)));
-        ctx.tools.drag(s.at(0.5f * (left + right) + below));
-        ctx.tools.release(s.at(right + below + glm::vec3(0.2f, 0.0f, 0.0f)));
+        glm::vec3 centre(0.0f);
+        for (std::size_t i = 0; i < 10; ++i) centre += cloth.positions[row * 10 + i] / 10.0f;
+        const float y = projectToPixel(s.camera.view, s.camera.projection, centre, kViewport)->y;
+        ctx.tools.pressCut(s.atPixel({1.0f, y}));
+        ctx.tools.drag(s.atPixel({0.5f * kViewport.x, y}));
+        ctx.tools.release(s.atPixel({kViewport.x - 1.0f, y}));
         EXPECT_TRUE(commitToolEdits(ctx)) << "the stroke crosses the cloth";
     };
-    cutAcross(4.0f);
+    cutAcross(4);
     s.frames(4);
     EXPECT_TRUE(undoLastCut(ctx));
     s.frames(3);
-    cutAcross(6.0f);
+    cutAcross(6);
     s.frames(6);
     checkpoint();
 

@@ -24,7 +24,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <span>
@@ -568,10 +567,9 @@ int runApp(const AppOptions& options) {
             std::cerr << "clothsim: --record-inputs: " << error << '\n';
             return 1;
         }
-        char hash[20];
-        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(stateHash(ctx.sim->world().cloth)));
         std::cerr << "clothsim: recorded " << lines << " actions over " << steps << " steps to "
-                  << options.inputsPath.string() << " (final state " << hash << ")\n";
+                  << options.inputsPath.string() << " (final state " << hashText(stateHash(ctx.sim->world().cloth))
+                  << ")\n";
     }
     ctx.sim.reset();         // a GPU solver's buffers go while the context is still here
     uninstallGpuSolvers();

@@ -127,11 +127,9 @@ int runReplayCommand(const CommandLine& cl) {
     HeadlessReport report = runSteps(sim, 0, stepMs);
     report.steps = replay.player->stepsTaken();
     report.scene = replay.player->scenePath();
-    char hash[32];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(stateHash(sim.world().cloth)));
-    report.stateHash = hash;
+    report.stateHash = hashText(stateHash(sim.world().cloth));
     if (!writeOutputs(cl, report, sim.world().cloth)) return 1;
-    if (!cl.statsJson) std::cerr << "clothsim: replayed " << report.steps << " steps, state " << hash << "\n";
+    if (!cl.statsJson) std::cerr << "clothsim: replayed " << report.steps << " steps, state " << report.stateHash << "\n";
     return 0;
 }
 

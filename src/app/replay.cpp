@@ -429,6 +429,12 @@ ReplayResult replayScript(const InputScript& script, const std::string& fallback
     return result;
 }
 
+std::string hashText(std::uint64_t hash) {
+    char text[20];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
+}
+
 std::uint64_t stateHash(const Cloth& cloth) {
     std::uint64_t hash = 14695981039346656037ull;
     auto mix = [&](const std::vector<glm::vec3>& values) {

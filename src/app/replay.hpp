@@ -122,5 +122,8 @@ ReplayResult replayScript(const InputScript& script, const std::string& fallback
 
 // FNV-1a over the bytes of positions and velocities: equal states, equal hashes.
 std::uint64_t stateHash(const Cloth& cloth);
+// A hash as the runs print it (16 hex digits), so that a window's, a soak's and a
+// replay's can be compared as text.
+std::string hashText(std::uint64_t hash);
 
 } // namespace cs

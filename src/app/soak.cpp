@@ -274,8 +274,7 @@ std::string soakJson(const SoakReport& r) {
         first = false;
         total += count;
     }
-    char hash[32];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(r.finalHash));
+    const std::string hash = hashText(r.finalHash);
     std::string failure;
     for (char c : r.firstFailure) {
         if (c == '"' || c == '\\') failure += '\\';

@@ -15,7 +15,9 @@ std::string portableScenePath(const std::filesystem::path& scene) {
         const std::filesystem::path relative = absolute.lexically_relative(base);
         if (!ec && !relative.empty() && *relative.begin() != "..") return relative.generic_string();
     }
-    return scene.string();
+    // elsewhere: absolute, so that the replay finds it from any working directory
+    std::filesystem::path absolute = std::filesystem::absolute(scene, ec);
+    return ec ? scene.string() : absolute.lexically_normal().string();
 }
 
 std::string InputRecorder::open(const std::filesystem::path& path) {

@@ -73,7 +73,8 @@ private:
 };
 
 // A path inside the project root as relative to it, so that a recording
-// replays on another checkout; others as they are.
+// replays on another checkout; others absolute, so that it replays from any
+// working directory.
 std::string portableScenePath(const std::filesystem::path& scene);
 
 } // namespace cs

@@ -4,6 +4,7 @@
 // headless replay of that file reaches the same cloth, bit for bit.
 #include "app/app_context.hpp"
 #include "app/replay.hpp"
+#include "scene/scene.hpp"
 #include "sim/collision/collider_fields.hpp"
 #include "sim/params.hpp"
 
@@ -233,6 +234,15 @@ TEST(InputRecording, LeavingOutOneRecordedDragChangesTheReplay) {
     const std::vector<std::uint64_t> replayed = replayHashes(edited, checkpoints);
     ASSERT_FALSE(replayed.empty());
     EXPECT_NE(replayed.front(), checkpoints.front().hash) << "the drag moved the cloth";
+}
+
+TEST(InputRecording, SceneLinesNameProjectScenesRelativeAndOthersAbsolute) {
+    const std::filesystem::path before = projectRoot();
+    setProjectRoot(kSource);
+    EXPECT_EQ(portableScenePath(kSource / "scenes/hanging.toml"), "scenes/hanging.toml") << "replays on another checkout";
+    EXPECT_EQ(portableScenePath("mine/cape.toml"), (std::filesystem::current_path() / "mine/cape.toml").string())
+        << "replays from any working directory";
+    setProjectRoot(before);
 }
 
 TEST(InputRecording, NothingIsWrittenWithoutARecordingAndABadPathSaysSo) {

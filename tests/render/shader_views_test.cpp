@@ -265,6 +265,7 @@ protected:
     static constexpr int kSize = 96;
 
     void SetUp() override {
+        glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
         ASSERT_TRUE(glfwInit()) << "no display (run under xvfb-run)";
         m_window = openHiddenGlWindow(kSize, kSize, "shader views test", {.samples = 4});  // 4: as the app asks
         ASSERT_NE(m_window, nullptr);

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Runs a command under an X server of its own: `own_xvfb.sh COMMAND ARGS...`.
 #
-# Why not `xvfb-run -a`: it picks a display number by looking for a free lock
-# file, then starts Xvfb on it. Two tests started at once (ctest -j2) can pick
-# the same number; the second server fails, and its test then draws on the
-# first one's server until that one exits, after which glfwInit fails in the
-# middle of the run. Here Xvfb picks the display itself (-displayfd), taking its
-# lock atomically, and tells us the number it got.
+# -noreset: by default an X server resets when its last client disconnects, and
+# a connection made during the reset is refused. A test that ends one GL window
+# (glfwTerminate) and opens the next then fails in glfwInit ("Failed to open
+# display") a few times in fifteen; xvfb-run starts Xvfb without -noreset.
+# -displayfd: Xvfb picks a free display itself, taking its lock atomically, and
+# tells us the number, where xvfb-run -a looks for a free lock file first and
+# two tests started at once could pick the same one.
 set -u
 dir=$(mktemp -d)
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+Xvfb -displayfd 3 -noreset -screen 0 1280x800x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
 server=$!
 for _ in $(seq 1 200); do
   [ -s "$dir/display" ] && break

@@ -1,4 +1,6 @@
 // Determinism and record/replay: one thread, the same inputs, bit-identical states.
+#include "../support/json.hpp"
+#include "../support/run_process.hpp"
 #include "app/replay.hpp"
 #include "app/soak.hpp"
 #include "scene/scene.hpp"
@@ -7,7 +9,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <sys/wait.h>
 #include <sstream>
 
 namespace cs {
@@ -25,6 +26,19 @@ InputScript parsed(const std::string& text) {
     InputScript script = parseInputScript(text, "test.txt");
     EXPECT_EQ(script.error, "");
     return script;
+}
+
+// A short soak of 10 x 10 cloths on the hanging scene (work capped at 4).
+SoakOptions smallSoak(long long steps, std::uint64_t seed) {
+    setProjectRoot(kSource);
+    SoakOptions options;
+    options.steps = steps;
+    options.seed = seed;
+    options.scenePath = kSource + "/scenes/hanging.toml";
+    options.sceneFolder = kSource + "/scenes";
+    options.overrides = {"cloth.resolution=[10,10]"};
+    options.workCap = 4;
+    return options;
 }
 
 ReplayResult replay(const std::string& text) {
@@ -50,14 +64,7 @@ TEST(Determinism, TheSameSceneTwiceGivesBitIdenticalPositions) {
 }
 
 TEST(Determinism, ASoakSegmentTwiceGivesBitIdenticalPositions) {
-    setProjectRoot(kSource);
-    SoakOptions options;
-    options.steps = 2000;
-    options.seed = 11;
-    options.scenePath = kSource + "/scenes/hanging.toml";
-    options.sceneFolder = kSource + "/scenes";
-    options.overrides = {"cloth.resolution=[10,10]"};
-    options.workCap = 4;
+    SoakOptions options = smallSoak(2000, 11);
     std::ostringstream first, second;
     options.record = &first;
     const SoakReport a = runSoak(options);
@@ -68,14 +75,7 @@ TEST(Determinism, ASoakSegmentTwiceGivesBitIdenticalPositions) {
 }
 
 TEST(Replay, ASoakRecordingReplaysToTheSameFinalState) {
-    setProjectRoot(kSource);
-    SoakOptions options;
-    options.steps = 3000;
-    options.seed = 5;
-    options.scenePath = kSource + "/scenes/hanging.toml";
-    options.sceneFolder = kSource + "/scenes";
-    options.overrides = {"cloth.resolution=[10,10]"};
-    options.workCap = 4;
+    SoakOptions options = smallSoak(3000, 5);
     std::ostringstream recording;
     options.record = &recording;
     const SoakReport soak = runSoak(options);
@@ -157,38 +157,29 @@ TEST(Replay, AnActionThatCannotApplyStopsTheReplayWithItsStep) {
 namespace cs {
 namespace {
 
-std::string run(const std::string& command, int& status) {
-    std::string out;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return out;
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-    status = pclose(pipe);
-    return out;
-}
-
-std::string field(const std::string& json, const std::string& key) {
-    const auto at = json.find("\"" + key + "\": ");
-    if (at == std::string::npos) return {};
-    const auto start = at + key.size() + 4;
-    return json.substr(start, json.find_first_of(",\n", start) - start);
-}
+using test::Json;
+using test::JsonReader;
+using test::ProcessResult;
+using test::runProcess;
 
 // The same through the command line: --soak --record-inputs, then --replay.
 TEST(ReplayCommandLine, ASoakRecordingReplaysToTheSameHash) {
     const std::string file = ::testing::TempDir() + "clothsim_soak_inputs.txt";
     const std::string exe = CLOTHSIM_EXE;
-    int status = -1;
-    const std::string soak = run(exe + " --headless --soak 1500 --seed 9 --soak-work-cap 4 --set "
-                                       "'cloth.resolution=[10,10]' --record-inputs " + file + " --stats-json -",
-                                 status);
-    ASSERT_EQ(status, 0) << soak;
-    EXPECT_EQ(field(soak, "invariant_failures"), "0");
-    const std::string replayed = run(exe + " --headless --replay " + file + " --stats-json -", status);
-    ASSERT_EQ(status, 0) << replayed;
-    EXPECT_EQ(field(replayed, "steps"), "1500");
-    EXPECT_FALSE(field(soak, "state_hash").empty());
-    EXPECT_EQ(field(replayed, "state_hash"), field(soak, "state_hash"));
+    const ProcessResult soakRun = runProcess(exe + " --headless --soak 1500 --seed 9 --soak-work-cap 4 --set "
+                                                   "'cloth.resolution=[10,10]' --record-inputs " + file +
+                                             " --stats-json - 2>/dev/null");
+    ASSERT_EQ(soakRun.exitCode, 0) << soakRun.out;
+    const std::optional<Json> soak = JsonReader(soakRun.out).read();
+    ASSERT_TRUE(soak && soak->isObject()) << soakRun.out;
+    EXPECT_EQ((*soak)["invariant_failures"].number(), 0);
+    const ProcessResult replayRun = runProcess(exe + " --headless --replay " + file + " --stats-json - 2>/dev/null");
+    ASSERT_EQ(replayRun.exitCode, 0) << replayRun.out;
+    const std::optional<Json> replayed = JsonReader(replayRun.out).read();
+    ASSERT_TRUE(replayed && replayed->isObject()) << replayRun.out;
+    EXPECT_EQ((*replayed)["steps"].number(), 1500);
+    EXPECT_FALSE((*soak)["state_hash"].string().empty());
+    EXPECT_EQ((*replayed)["state_hash"].string(), (*soak)["state_hash"].string());
 }
 
 TEST(ReplayCommandLine, ABadInputFileExitsTwoNamingItsLine) {
@@ -197,10 +188,9 @@ TEST(ReplayCommandLine, ABadInputFileExitsTwoNamingItsLine) {
     ASSERT_NE(out, nullptr);
     std::fputs("0 scene scenes/hanging.toml\n4 cut 0 0 7 1\n", out);
     std::fclose(out);
-    int status = -1;
-    const std::string err = run(std::string(CLOTHSIM_EXE) + " --headless --replay " + file + " 2>&1", status);
-    EXPECT_EQ(WEXITSTATUS(status), 2);
-    EXPECT_NE(err.find(file + ":2: cut coordinates must lie in [0, 1]"), std::string::npos) << err;
+    const ProcessResult r = runProcess(std::string(CLOTHSIM_EXE) + " --headless --replay " + file + " 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find(file + ":2: cut coordinates must lie in [0, 1]"), std::string::npos) << r.out;
 }
 
 } // namespace

@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libbenchmark-dev libtinyobjloader-dev
   xvfb xauth libgl1-mesa-dri
   gnuplot-nox
+  nlohmann-json3-dev libcli11-dev
   clang libomp-dev
 )
 

@@ -1,6 +1,6 @@
 #include "app_context.hpp"
 
-#include "replay.hpp"
+#include "session/replay.hpp"
 #include "scene/scene.hpp"
 #include "sim/collision/collider_fields.hpp"
 

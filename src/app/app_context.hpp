@@ -11,8 +11,8 @@
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "capture.hpp"
-#include "input_recorder.hpp"
-#include "timeline_panel.hpp"
+#include "session/input_recorder.hpp"
+#include "app/ui/timeline_panel.hpp"
 #include "tools/mouse_tools.hpp"
 
 #include <array>

@@ -3,7 +3,7 @@
 // (every kind of action the user has) is written by the recorder, and the
 // headless replay of that file reaches the same cloth, bit for bit.
 #include "app/app_context.hpp"
-#include "app/replay.hpp"
+#include "session/replay.hpp"
 #include "scene/scene.hpp"
 #include "sim/collision/collider_fields.hpp"
 #include "sim/params.hpp"

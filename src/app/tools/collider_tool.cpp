@@ -1,6 +1,6 @@
 #include "collider_tool.hpp"
 
-#include "app/replay.hpp"
+#include "session/replay.hpp"
 #include "render/renderer.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "tool.hpp"
 
-#include "app/input_recorder.hpp"
+#include "session/input_recorder.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -18,7 +18,7 @@
 namespace cs {
 
 struct Marker;  // render/renderer.hpp
-class InputRecorder;  // app/input_recorder.hpp
+class InputRecorder;  // session/input_recorder.hpp
 
 // What a tool sees of one mouse event.
 struct ToolContext {

@@ -1,7 +1,7 @@
 #include "panels.hpp"
 
-#include "data_paths.hpp"
-#include "key_bindings.hpp"
+#include "session/data_paths.hpp"
+#include "app/key_bindings.hpp"
 #include "panel_model.hpp"
 #include "render/camera.hpp"
 #include "sim/collision/collider_fields.hpp"

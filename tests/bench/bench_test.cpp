@@ -1,7 +1,7 @@
 // `clothsim --bench`: its arguments, the CSV a tiny run writes, and the plot
 // script without gnuplot. No timing is asserted: only that the numbers are
 // there, finite and positive, and that the seed's published numbers sit beside them.
-#include "app/command_line.hpp"
+#include "cli/command_line.hpp"
 #include "../support/run_process.hpp"
 
 #include <cmath>

@@ -17,29 +17,29 @@ bool writeFile(const std::filesystem::path& path, const std::string& text) {
 
 } // namespace
 
-int runBench(const CommandLine& cl) {
+int runBench(const BenchRequest& cl) {
     std::vector<const BenchSuite*> suites;
-    if (cl.benchSuite == "all") {
+    if (cl.suite == "all") {
         for (const BenchSuite& suite : benchSuites()) suites.push_back(&suite);
-    } else if (const BenchSuite* suite = findBenchSuite(cl.benchSuite)) {
+    } else if (const BenchSuite* suite = findBenchSuite(cl.suite)) {
         suites.push_back(suite);
-    } else {  // parseCommandLine checked the name; a caller that built the CommandLine itself did not
-        std::cerr << "clothsim: unknown bench suite '" << cl.benchSuite << "' (one of: " << benchSuiteList() << ")\n";
+    } else {  // the command line checked the name; a caller that built the request itself did not
+        std::cerr << "clothsim: unknown bench suite '" << cl.suite << "' (one of: " << benchSuiteList() << ")\n";
         return 2;
     }
     std::error_code ec;
-    std::filesystem::create_directories(cl.benchOut, ec);
+    std::filesystem::create_directories(cl.out, ec);
     if (ec) {
-        std::cerr << "clothsim: cannot create " << cl.benchOut.string() << ": " << ec.message() << "\n";
+        std::cerr << "clothsim: cannot create " << cl.out.string() << ": " << ec.message() << "\n";
         return 1;
     }
     BenchOptions options;
-    if (cl.benchSteps) options.steps = *cl.benchSteps;
+    if (cl.steps) options.steps = *cl.steps;
     options.overrides = cl.overrides;
 
     const std::string machine = machineDescription();
-    if (!writeFile(cl.benchOut / "machine.txt", machine)) {
-        std::cerr << "clothsim: cannot write " << (cl.benchOut / "machine.txt").string() << "\n";
+    if (!writeFile(cl.out / "machine.txt", machine)) {
+        std::cerr << "clothsim: cannot write " << (cl.out / "machine.txt").string() << "\n";
         return 1;
     }
     std::cout << "## clothsim benchmarks\n\n```\n" << machine << "```\n\n" << std::flush;
@@ -52,8 +52,8 @@ int runBench(const CommandLine& cl) {
             if (suites.size() == 1) code = 1;  // asked for by name: not having run it is a failure
             continue;
         }
-        const std::filesystem::path csv = cl.benchOut / (table.suite + ".csv");
-        const std::filesystem::path md = cl.benchOut / (table.suite + ".md");
+        const std::filesystem::path csv = cl.out / (table.suite + ".csv");
+        const std::filesystem::path md = cl.out / (table.suite + ".md");
         if (!writeFile(csv, table.csv()) || !writeFile(md, table.markdown())) {
             std::cerr << "clothsim: cannot write " << csv.string() << "\n";
             return 1;

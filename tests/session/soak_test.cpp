@@ -1,7 +1,7 @@
 // The soak (--soak): random actions for 20 000 steps with three seeds must keep
 // every invariant, and the invariant checker must see a planted fault.
-#include "app/replay.hpp"
-#include "app/soak.hpp"
+#include "session/replay.hpp"
+#include "session/soak.hpp"
 #include "scene/scene.hpp"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 #include "bench_suites.hpp"
 
 #include "bench_gl.hpp"
-#include "data_paths.hpp"
+#include "session/data_paths.hpp"
 #include "scene/scene.hpp"
 #include "sim/params.hpp"
 #include "sim/solver.hpp"

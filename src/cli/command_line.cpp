@@ -1,10 +1,10 @@
 #include "command_line.hpp"
 
-#include "app.hpp"
-#include "bench_runner.hpp"
-#include "bench_suites.hpp"
-#include "data_paths.hpp"
-#include "headless.hpp"
+#include "app/app.hpp"
+#include "bench/suites/bench_runner.hpp"
+#include "bench/suites/bench_suites.hpp"
+#include "session/data_paths.hpp"
+#include "session/headless.hpp"
 #include "scene/scene.hpp"
 #include "sim/params.hpp"
 #include "sim/solver.hpp"
@@ -58,6 +58,27 @@ bool parseSize(const std::string& text, glm::ivec2& size) {
            parseInteger(text.substr(x + 1), size.y, 64, 8192);
 }
 
+// The headless runner's part of the command line.
+HeadlessOptions headlessOptions(const CommandLine& cl) {
+    HeadlessOptions options;
+    options.scenePath = cl.scenePath;
+    options.overrides = cl.overrides;
+    options.steps = cl.steps;
+    options.statsJson = cl.statsJson;
+    options.dumpObj = cl.dumpObj;
+    options.strict = cl.strict;
+    for (const CommandLine::Cut& cut : cl.cuts) options.cuts.push_back({cut.from, cut.to});
+    options.soakSteps = cl.soakSteps;
+    options.seed = cl.seed;
+    options.soakWorkCap = cl.soakWorkCap;
+    options.recordInputs = cl.recordInputs;
+    options.replay = cl.replay;
+    options.exportObjSequence = cl.exportObjSequence;
+    options.exportPc2 = cl.exportPc2;
+    options.exportEvery = cl.exportEvery.value_or(1);
+    return options;
+}
+
 } // namespace
 
 std::string usageText() {
@@ -83,7 +104,7 @@ usage:
       solver and scene switches, cuts, tearing, grabs, drags, collider moves, pins,
       resets), checking the state after each; JSON summary; exit 1 on a broken invariant
   clothsim --headless --replay FILE [--scene FILE] [--steps N] [--stats-json PATH|-] [--dump-obj PATH]
-      apply recorded actions (one a line: STEP ACTION ARGS, see src/app/replay.hpp)
+      apply recorded actions (one a line: STEP ACTION ARGS, see src/session/replay.hpp)
       before the steps they name; the JSON has the final state's hash
   clothsim --bench [SUITE] [--bench-out DIR] [--bench-steps N] [--set KEY=VALUE]...
       time the benchmark suites (default all) and write DIR/SUITE.csv and .md
@@ -251,6 +272,17 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
         } else if (arg == "--replay") {
             if (!value(v) || v.empty()) return fail("--replay needs a file");
             cl.replay = v;
+        } else if (arg == "--export-obj-sequence") {
+            if (!value(v) || v.empty()) return fail("--export-obj-sequence needs a folder");
+            cl.exportObjSequence = v;
+        } else if (arg == "--export-pc2") {
+            if (!value(v) || v.empty()) return fail("--export-pc2 needs a file");
+            cl.exportPc2 = v;
+        } else if (arg == "--export-every") {
+            int every = 0;
+            if (!value(v) || !parseInteger(v, every, 1, 1'000'000))
+                return fail("--export-every needs a whole number of steps in [1, 1000000]");
+            cl.exportEvery = every;
         } else if (arg == "--frames") {
             if (!value(v) || !parseInteger(v, cl.frames, 1, 1'000'000))
                 return fail("--frames needs a whole number in [1, 1000000]");
@@ -323,8 +355,8 @@ int runCommandLine(int argc, const char* const* argv) {
         for (const SolverInfo& info : solverRegistry()) std::cout << info.id << "\t" << info.name << "\n";
         return 0;
     case RunMode::ListScenes: std::cout << sceneListing(sceneDir()); return 0;
-    case RunMode::Headless: return runHeadless(cl);
-    case RunMode::Bench: return runBench(cl);
+    case RunMode::Headless: return runHeadless(headlessOptions(cl));
+    case RunMode::Bench: return runBench({cl.benchSuite, cl.benchOut, cl.benchSteps, cl.overrides});
     case RunMode::App: {
         AppOptions options;
         options.scenePath = cl.scenePath;

@@ -1,8 +1,8 @@
 // Determinism and record/replay: one thread, the same inputs, bit-identical states.
 #include "../support/json.hpp"
 #include "../support/run_process.hpp"
-#include "app/replay.hpp"
-#include "app/soak.hpp"
+#include "session/replay.hpp"
+#include "session/soak.hpp"
 #include "scene/scene.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 #include "bench_gl.hpp"
 
-#include "data_paths.hpp"
+#include "session/data_paths.hpp"
 #include "gpu/gpu_solvers.hpp"
 
 #include <glad/gl.h>

@@ -3,7 +3,7 @@
 // (positions, previous positions, velocities, normals) as small images, one texel
 // per particle, with what their colours stand for. The textures are filled only
 // while the window shows. When the GPU path exists its buffers belong here too.
-#include "app_context.hpp"
+#include "app/app_context.hpp"
 #include "render/buffer_textures.hpp"
 
 namespace cs {

@@ -4,7 +4,7 @@
 // bounds; a scene file and --set accept it at its min and its max and refuse it
 // just beyond, naming the place (FILE:LINE, or the --set argument) and the same
 // allowed range.
-#include "app/panel_model.hpp"
+#include "app/ui/panel_model.hpp"
 #include "scene/scene.hpp"
 #include "sim/params.hpp"
 #include "sim/solver.hpp"

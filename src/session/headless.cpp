@@ -60,7 +60,7 @@ bool writeText(const std::string& path, const std::string& text) {
 }
 
 // --stats-json and --dump-obj, where asked for; false (and why on stderr) if one cannot be written.
-bool writeOutputs(const CommandLine& cl, const HeadlessReport& report, const Cloth& cloth) {
+bool writeOutputs(const HeadlessOptions& cl, const HeadlessReport& report, const Cloth& cloth) {
     if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
         std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
         return false;
@@ -72,7 +72,7 @@ bool writeOutputs(const CommandLine& cl, const HeadlessReport& report, const Clo
     return true;
 }
 
-int runSoakCommand(const CommandLine& cl) {
+int runSoakCommand(const HeadlessOptions& cl) {
     SoakOptions options;
     options.steps = *cl.soakSteps;
     options.seed = cl.seed;
@@ -110,7 +110,7 @@ int runSoakCommand(const CommandLine& cl) {
     return 0;
 }
 
-int runReplayCommand(const CommandLine& cl) {
+int runReplayCommand(const HeadlessOptions& cl) {
     const InputScript script = loadInputScript(*cl.replay);
     if (!script.error.empty()) {
         std::cerr << "clothsim: " << script.error << "\n";
@@ -232,7 +232,7 @@ std::string clothObj(const Cloth& cloth) {
     return out.str();
 }
 
-int runHeadless(const CommandLine& cl) {
+int runHeadless(const HeadlessOptions& cl) {
     if (cl.soakSteps) return runSoakCommand(cl);
     if (cl.replay) return runReplayCommand(cl);
     SceneLoad load = loadSceneFile(cl.scenePath, cl.overrides);
@@ -247,7 +247,7 @@ int runHeadless(const CommandLine& cl) {
         std::cerr << "clothsim: " << sim.world().clothError << "\n";
         return 2;
     }
-    for (const CommandLine::Cut& cut : cl.cuts) {
+    for (const HeadlessOptions::Cut& cut : cl.cuts) {
         const CutResult result = cutAlongRestSegment(sim.world().cloth, cut.from, cut.to);
         if (!result.changed())
             std::cerr << "clothsim: --cut " << cut.from.x << "," << cut.from.y << ":" << cut.to.x << "," << cut.to.y

@@ -4,7 +4,7 @@
 // overlay. The parameter controls are drawn from the panel model (panel_model.hpp)
 // and the help from the key table (key_bindings.hpp); nothing here knows a
 // parameter or a key by name.
-#include "app_context.hpp"
+#include "app/app_context.hpp"
 
 namespace cs {
 

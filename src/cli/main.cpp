@@ -1,3 +1,3 @@
-#include "app/command_line.hpp"
+#include "cli/command_line.hpp"
 
 int main(int argc, char** argv) { return cs::runCommandLine(argc, argv); }

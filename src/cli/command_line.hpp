@@ -37,6 +37,9 @@ struct CommandLine {
     int soakWorkCap = 0;                      // headless: --soak-work-cap N (SoakOptions::workCap)
     std::optional<std::filesystem::path> recordInputs;  // --record-inputs FILE: the actions, as --replay reads them
     std::optional<std::filesystem::path> replay;        // headless: --replay FILE
+    std::optional<std::filesystem::path> exportObjSequence;  // headless: --export-obj-sequence DIR
+    std::optional<std::filesystem::path> exportPc2;          // headless: --export-pc2 FILE.pc2
+    std::optional<int> exportEvery;                          // headless: --export-every N (default 1)
 };
 
 struct ParsedCommandLine {

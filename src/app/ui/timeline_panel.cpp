@@ -1,6 +1,6 @@
 #include "timeline_panel.hpp"
 
-#include "app_context.hpp"
+#include "app/app_context.hpp"
 
 #include <imgui.h>
 

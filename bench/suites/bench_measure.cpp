@@ -1,6 +1,6 @@
 #include "bench_measure.hpp"
 
-#include "data_paths.hpp"
+#include "session/data_paths.hpp"
 #include "scene/scene.hpp"
 
 #include <algorithm>

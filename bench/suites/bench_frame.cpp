@@ -9,7 +9,7 @@
 #include "bench_suites.hpp"
 
 #include "bench_gl.hpp"
-#include "data_paths.hpp"
+#include "session/data_paths.hpp"
 #include "render/mesh.hpp"
 #include "render/renderer.hpp"
 

@@ -1,0 +1,77 @@
+#pragma once
+// The headless runner: the same World and solvers as the app, no window and no
+// OpenGL. Tests, benchmarks and scripts all go through it.
+#include <filesystem>
+#include <glm/vec2.hpp>
+#include <optional>
+#include <cstdint>
+#include "sim/simulation.hpp"
+#include "sim/stats.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// A dynamic collider at the end of the run.
+struct RigidBodyReport {
+    std::size_t collider;  // index among the scene's colliders
+    float mass;            // kilograms
+    glm::vec3 position;    // metres
+    glm::vec3 velocity;    // metres per second
+};
+
+// What a headless run is asked to do (the command line fills it: src/cli).
+struct HeadlessOptions {
+    std::filesystem::path scenePath;          // the scene file
+    std::vector<std::string> overrides;       // --set KEY=VALUE, in order
+    long long steps = 600;                    // physics steps to run
+    std::optional<std::string> statsJson;     // path, or "-" for stdout
+    std::optional<std::filesystem::path> dumpObj;  // final cloth as OBJ
+    bool strict = false;                      // exit 3 when the explosion guard recovered
+    struct Cut {
+        glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
+    };
+    std::vector<Cut> cuts;                    // applied before the first step
+    std::optional<long long> soakSteps;       // --soak STEPS, random actions (soak.hpp)
+    std::uint64_t seed = 1;                   // the soak's PRNG seed
+    int soakWorkCap = 0;                      // SoakOptions::workCap
+    std::optional<std::filesystem::path> recordInputs;  // the soak's actions, as --replay reads them
+    std::optional<std::filesystem::path> replay;        // recorded actions to replay
+    // Exports for Blender and Houdini: the state before the first step, then one
+    // sample every `exportEvery` steps.
+    std::optional<std::filesystem::path> exportObjSequence;  // DIR/frame_00000.obj, ...
+    std::optional<std::filesystem::path> exportPc2;          // FILE.pc2 point cache (+ FILE.obj, its mesh)
+    int exportEvery = 1;                                      // steps between two exported samples
+};
+
+struct HeadlessReport {
+    std::string scene;
+    std::string solver;
+    long long steps = 0;
+    float dt = 0.0f;
+    std::size_t particles = 0;
+    std::size_t constraints = 0;
+    double simTime = 0.0;
+    double wallMsMean = 0.0;
+    double wallMsMedian = 0.0;
+    int recoveries = 0;
+    std::string lastRecovery;  // the guard's last message, empty with no recovery
+    StepStats lastStep;
+    ClothStats cloth;
+    TopologyStats topology;
+    std::vector<RigidBodyReport> rigidBodies;
+    std::string stateHash;  // --replay: stateHash of the final cloth, hex; empty otherwise
+};
+
+// Runs `steps` physics steps; per-step wall times go into `stepMs` (sized by the caller).
+HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs);
+
+std::string reportJson(const HeadlessReport& report);
+std::string clothObj(const Cloth& cloth);
+
+// The whole headless run; returns the process exit code (0, 1 unwritable output,
+// 2 bad input, 3 --strict with a recovery).
+int runHeadless(const HeadlessOptions& options);
+
+} // namespace cs

@@ -1,7 +1,7 @@
 #pragma once
 // How the session writes JSON (the --stats-json of a run or a replay, the soak's
-// summary): built as nlohmann-json values, in the order the README lists the
-// fields, and printed one way.
+// summary): built as nlohmann-json values, the fields in the order they are set
+// (the order the readers and the tests know), and printed one way.
 #include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 

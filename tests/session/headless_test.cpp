@@ -1,5 +1,5 @@
 // The headless runner's --stats-json: valid JSON (read with nlohmann-json, strictly),
-// every field the README lists in its order, numbers that read back exactly,
+// every field in the order it has always had, numbers that read back exactly,
 // null for what is not finite, and any text (paths, the guard's message) intact.
 #include "session/headless.hpp"
 #include "scene/scene.hpp"
@@ -59,7 +59,7 @@ nlohmann::ordered_json parsed(const std::string& text) {
     return j;
 }
 
-TEST(StatsJson, EveryFieldInTheReadmesOrder) {
+TEST(StatsJson, EveryFieldInItsOrder) {
     const nlohmann::ordered_json j = parsed(reportJson(fullReport()));
     EXPECT_EQ(keysOf(j), (std::vector<std::string>{
                              "scene", "solver", "steps", "dt", "particles", "constraints", "sim_time_s",

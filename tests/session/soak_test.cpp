@@ -93,7 +93,7 @@ TEST(SoakInvariants, ArraysOfDifferentSizesAreFound) {
     EXPECT_NE(checkInvariants(cloth), "");
 }
 
-// The summary as --soak prints it: valid JSON, its fields in the order the README lists.
+// The summary as --soak prints it: valid JSON, its fields in the order they have always had.
 TEST(SoakJson, ASmallSoakParsesWithEveryField) {
     const SoakReport report = runSoak(smallSoak(5, 300));
     ASSERT_EQ(report.error, "");

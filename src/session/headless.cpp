@@ -1,6 +1,7 @@
 #include "headless.hpp"
 
 #include "data_paths.hpp"
+#include "json_text.hpp"
 #include "replay.hpp"
 #include "scene/scene.hpp"
 #include "soak.hpp"
@@ -8,46 +9,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 namespace cs {
 namespace {
-
-std::string jsonNumber(double x) {
-    if (!std::isfinite(x)) return "null";
-    std::ostringstream out;
-    out.precision(9);
-    out << x;
-    return out.str();
-}
-
-std::string jsonVec(glm::vec3 v) {
-    return "[" + jsonNumber(v.x) + ", " + jsonNumber(v.y) + ", " + jsonNumber(v.z) + "]";
-}
-
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
-}
 
 bool writeText(const std::string& path, const std::string& text) {
     if (path == "-") {
@@ -172,55 +139,56 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
 }
 
 std::string reportJson(const HeadlessReport& r) {
-    std::ostringstream out;
-    out << "{\n"
-        << "  \"scene\": " << jsonString(r.scene) << ",\n"
-        << "  \"solver\": " << jsonString(r.solver) << ",\n"
-        << "  \"steps\": " << r.steps << ",\n"
-        << "  \"dt\": " << jsonNumber(r.dt) << ",\n"
-        << "  \"particles\": " << r.particles << ",\n"
-        << "  \"constraints\": " << r.constraints << ",\n"
-        << "  \"sim_time_s\": " << jsonNumber(r.simTime) << ",\n"
-        << "  \"wall_ms_per_step_mean\": " << jsonNumber(r.wallMsMean) << ",\n"
-        << "  \"wall_ms_per_step_median\": " << jsonNumber(r.wallMsMedian) << ",\n"
-        << "  \"max_stretch_ratio\": " << jsonNumber(r.cloth.maxStretchRatio) << ",\n"
-        << "  \"max_penetration\": " << jsonNumber(r.cloth.maxPenetration) << ",\n"
-        << "  \"min_y\": " << jsonNumber(r.cloth.minY) << ",\n"
-        << "  \"centroid\": " << jsonVec(r.cloth.centroid) << ",\n"
-        << "  \"bbox_min\": " << jsonVec(r.cloth.bboxMin) << ",\n"
-        << "  \"bbox_max\": " << jsonVec(r.cloth.bboxMax) << ",\n"
-        << "  \"kinetic_energy\": " << jsonNumber(r.cloth.kineticEnergy) << ",\n"
-        << "  \"nan_count\": " << r.cloth.nanCount << ",\n"
-        << "  \"triangles\": " << r.topology.triangles << ",\n"
-        << "  \"border_edges\": " << r.topology.borderEdges << ",\n"
-        << "  \"torn_links\": " << r.topology.tornLinks << ",\n"
-        << "  \"pieces\": " << r.topology.pieces.size() << ",\n"
-        << "  \"piece_list\": [";
-    for (std::size_t k = 0; k < r.topology.pieces.size(); ++k) {
-        const PieceStats& p = r.topology.pieces[k];
-        out << (k ? ", " : "") << "{\"particles\": " << p.particles << ", \"pinned\": " << p.pinned
-            << ", \"mass\": " << jsonNumber(p.mass) << ", \"centroid\": " << jsonVec(p.centroid)
-            << ", \"min_y\": " << jsonNumber(p.minY) << "}";
+    Json j;
+    j["scene"] = r.scene;
+    j["solver"] = r.solver;
+    j["steps"] = r.steps;
+    j["dt"] = jsonNumber(r.dt);
+    j["particles"] = r.particles;
+    j["constraints"] = r.constraints;
+    j["sim_time_s"] = jsonNumber(r.simTime);
+    j["wall_ms_per_step_mean"] = jsonNumber(r.wallMsMean);
+    j["wall_ms_per_step_median"] = jsonNumber(r.wallMsMedian);
+    j["max_stretch_ratio"] = jsonNumber(r.cloth.maxStretchRatio);
+    j["max_penetration"] = jsonNumber(r.cloth.maxPenetration);
+    j["min_y"] = jsonNumber(r.cloth.minY);
+    j["centroid"] = jsonVec(r.cloth.centroid);
+    j["bbox_min"] = jsonVec(r.cloth.bboxMin);
+    j["bbox_max"] = jsonVec(r.cloth.bboxMax);
+    j["kinetic_energy"] = jsonNumber(r.cloth.kineticEnergy);
+    j["nan_count"] = r.cloth.nanCount;
+    j["triangles"] = r.topology.triangles;
+    j["border_edges"] = r.topology.borderEdges;
+    j["torn_links"] = r.topology.tornLinks;
+    j["pieces"] = r.topology.pieces.size();
+    Json& pieces = j["piece_list"] = Json::array();
+    for (const PieceStats& p : r.topology.pieces) {
+        Json& piece = pieces.emplace_back();
+        piece["particles"] = p.particles;
+        piece["pinned"] = p.pinned;
+        piece["mass"] = jsonNumber(p.mass);
+        piece["centroid"] = jsonVec(p.centroid);
+        piece["min_y"] = jsonNumber(p.minY);
     }
-    out << "],\n";
-    if (r.cloth.selfMinDistance) out << "  \"self_min_distance\": " << jsonNumber(*r.cloth.selfMinDistance) << ",\n";
-    out << "  \"rigid_bodies\": [";
-    for (std::size_t k = 0; k < r.rigidBodies.size(); ++k) {
-        const RigidBodyReport& b = r.rigidBodies[k];
-        out << (k ? ", " : "") << "{\"collider\": " << b.collider << ", \"mass\": " << jsonNumber(b.mass)
-            << ", \"position\": " << jsonVec(b.position) << ", \"velocity\": " << jsonVec(b.velocity) << "}";
+    if (r.cloth.selfMinDistance) j["self_min_distance"] = jsonNumber(*r.cloth.selfMinDistance);
+    Json& bodies = j["rigid_bodies"] = Json::array();
+    for (const RigidBodyReport& b : r.rigidBodies) {
+        Json& body = bodies.emplace_back();
+        body["collider"] = b.collider;
+        body["mass"] = jsonNumber(b.mass);
+        body["position"] = jsonVec(b.position);
+        body["velocity"] = jsonVec(b.velocity);
     }
-    out << "],\n"
-        << (r.stateHash.empty() ? "" : "  \"state_hash\": \"" + r.stateHash + "\",\n")
-        << "  \"recoveries\": " << r.recoveries << ",\n"
-        << "  \"last_recovery\": " << jsonString(r.lastRecovery) << ",\n"
-        << "  \"last_step\": {\"iterations\": " << r.lastStep.iterations
-        << ", \"residual\": " << jsonNumber(r.lastStep.residual)
-        << ", \"integrate_ms\": " << jsonNumber(r.lastStep.integrateMs)
-        << ", \"constraint_ms\": " << jsonNumber(r.lastStep.constraintMs)
-        << ", \"collision_ms\": " << jsonNumber(r.lastStep.collisionMs) << "}\n"
-        << "}\n";
-    return out.str();
+    if (!r.stateHash.empty()) j["state_hash"] = r.stateHash;
+    j["recoveries"] = r.recoveries;
+    j["last_recovery"] = r.lastRecovery;
+    Json& last = j["last_step"] = Json::object();
+    last["iterations"] = r.lastStep.iterations;
+    last["residual"] = jsonNumber(r.lastStep.residual);
+    last["integrate_ms"] = jsonNumber(r.lastStep.integrateMs);
+    last["constraint_ms"] = jsonNumber(r.lastStep.constraintMs);
+    last["collision_ms"] = jsonNumber(r.lastStep.collisionMs);
+    return jsonText(j);
 }
 
 std::string clothObj(const Cloth& cloth) {

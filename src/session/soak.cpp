@@ -1,5 +1,6 @@
 #include "soak.hpp"
 
+#include "json_text.hpp"
 #include "replay.hpp"
 #include "scene/scene.hpp"
 #include "sim/params.hpp"
@@ -10,7 +11,6 @@
 #include <cstdio>
 #include <fstream>
 #include <ostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace cs {
@@ -265,28 +265,26 @@ SoakReport runSoak(const SoakOptions& options) {
 }
 
 std::string soakJson(const SoakReport& r) {
-    std::ostringstream out;
-    out << "{\n  \"steps\": " << r.steps << ",\n  \"actions\": {";
-    bool first = true;
+    Json actions = Json::object();
     long long total = 0;
     for (const auto& [kind, count] : r.actions) {
-        out << (first ? "" : ", ") << "\"" << kind << "\": " << count;
-        first = false;
+        actions[kind] = count;
         total += count;
     }
-    const std::string hash = hashText(r.finalHash);
-    std::string failure;
-    for (char c : r.firstFailure) {
-        if (c == '"' || c == '\\') failure += '\\';
-        failure += c;
-    }
-    out << "},\n  \"actions_total\": " << total << ",\n  \"skipped_actions\": " << r.skippedActions
-        << ",\n  \"scenes\": " << r.scenes << ",\n  \"recoveries\": " << r.recoveries
-        << ",\n  \"warm_rss_kb\": " << r.warmRssKb << ",\n  \"max_rss_kb\": " << r.maxRssKb
-        << ",\n  \"rss_growth_limit_kb\": " << kSoakRssGrowthLimitKb
-        << ",\n  \"invariant_failures\": " << r.invariantFailures << ",\n  \"first_failure\": \"" << failure
-        << "\",\n  \"state_hash\": \"" << hash << "\"\n}\n";
-    return out.str();
+    Json j;
+    j["steps"] = r.steps;
+    j["actions"] = std::move(actions);
+    j["actions_total"] = total;
+    j["skipped_actions"] = r.skippedActions;
+    j["scenes"] = r.scenes;
+    j["recoveries"] = r.recoveries;
+    j["warm_rss_kb"] = r.warmRssKb;
+    j["max_rss_kb"] = r.maxRssKb;
+    j["rss_growth_limit_kb"] = kSoakRssGrowthLimitKb;
+    j["invariant_failures"] = r.invariantFailures;
+    j["first_failure"] = r.firstFailure;
+    j["state_hash"] = hashText(r.finalHash);
+    return jsonText(j);
 }
 
 } // namespace cs

@@ -6,10 +6,10 @@
 // Shaders that fail to compile are covered in tests/render/shader_views_test.cpp
 // (BrokenShaderStopsTheStartAndNamesTheFile, FailedReloadKeepsThePreviousProgram);
 // an unreadable shader file is below (it needs a window: skipped without Xvfb).
-#include "../support/json.hpp"
 #include "../support/run_process.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdlib>
@@ -33,6 +33,8 @@ std::filesystem::path tempDir(const std::string& name) {
     return dir;
 }
 
+using Json = nlohmann::json;
+
 std::string malformed(const char* file) { return (kSource / "tests/scene/malformed" / file).string(); }
 
 ProcessResult headless(const std::string& arguments) {
@@ -47,18 +49,19 @@ void expectRejected(const std::string& arguments, const std::string& message) {
 }
 
 // Runs, exit code 0, and every number of the stats is finite.
+// Strict: text that is not exactly one JSON object fails the test.
 Json expectRunsFinite(const std::string& arguments) {
     const ProcessResult r = runProcess(kExe + " --headless " + arguments + " --stats-json - 2>/dev/null");
     EXPECT_EQ(r.exitCode, 0) << arguments;
-    const std::optional<Json> json = JsonReader(r.out).read();
-    EXPECT_TRUE(json && json->isObject()) << arguments << "\n" << r.out;
-    if (!json || !json->isObject()) return {};
+    const Json json = Json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+    EXPECT_TRUE(json.is_object()) << arguments << "\n" << r.out;
+    if (!json.is_object()) return {};
     // non-finite numbers are written as null, so every one of these being a number is the check
     for (const char* key : {"kinetic_energy", "max_stretch_ratio", "min_y", "sim_time_s"})
-        EXPECT_TRUE((*json)[key].isNumber()) << arguments << ": " << key;
-    for (const Json& x : (*json)["centroid"].array()) EXPECT_TRUE(x.isNumber()) << arguments;
-    EXPECT_EQ((*json)["nan_count"].number(), 0) << arguments;
-    return *json;
+        EXPECT_TRUE(json.at(key).is_number()) << arguments << ": " << key;
+    for (const Json& x : json.at("centroid")) EXPECT_TRUE(x.is_number()) << arguments;
+    EXPECT_EQ(json.at("nan_count").get<double>(), 0) << arguments;
+    return json;
 }
 
 TEST(DegenerateInputs, ResolutionOneByOneIsRejected) {
@@ -81,8 +84,8 @@ TEST(DegenerateInputs, TwoByTwoRunsWithEverySolver) {
     for (const std::string& solver : kCpuSolvers) {
         const Json j = expectRunsFinite("--scene " + kHanging + " --steps 60 --set cloth.resolution=[2,2] --set solver=" +
                                         solver);
-        if (j.isObject()) {
-            EXPECT_EQ(j["particles"].number(), 4) << solver;
+        if (j.is_object()) {
+            EXPECT_EQ(j.at("particles").get<double>(), 4) << solver;
         }
     }
 }
@@ -116,10 +119,10 @@ TEST(DegenerateInputs, AllParticlesPinnedStayPutWithEverySolver) {
                                        "--set cloth.resolution=[8,8] --set cloth.pin_region_min=[-5,-5,-5] "
                                        "--set cloth.pin_region_max=[5,5,5]"}) {
             const Json j = expectRunsFinite("--scene " + kHanging + " --steps 60 --set solver=" + solver + " " + pins);
-            if (!j.isObject()) continue;
-            const Json& piece = j["piece_list"].array().at(0);
-            EXPECT_EQ(piece["pinned"].number(), j["particles"].number()) << solver << " " << pins;
-            EXPECT_EQ(j["kinetic_energy"].number(), 0.0) << solver << " " << pins;
+            if (!j.is_object()) continue;
+            const Json& piece = j.at("piece_list").at(0);
+            EXPECT_EQ(piece.at("pinned").get<double>(), j.at("particles").get<double>()) << solver << " " << pins;
+            EXPECT_EQ(j.at("kinetic_energy").get<double>(), 0.0) << solver << " " << pins;
         }
     }
 }
@@ -132,10 +135,10 @@ TEST(DegenerateInputs, NoParticlePinnedFallsWithEverySolver) {
             solver == "explicit_euler" ? " --set solver.substeps=200 --set springs.damping=0.02" : "";
         const Json j = expectRunsFinite("--scene " + kHanging + " --steps 30 --set cloth.resolution=[6,6] "
                                         "--set cloth.pins=none --set solver=" + solver + euler);
-        if (!j.isObject()) continue;
-        EXPECT_EQ(j["piece_list"].array().at(0)["pinned"].number(), 0) << solver;
+        if (!j.is_object()) continue;
+        EXPECT_EQ(j.at("piece_list").at(0).at("pinned").get<double>(), 0) << solver;
         // hanging.toml's cloth starts with its top edge at 2 m; half a second of free fall is 1.2 m
-        EXPECT_LT(j["centroid"].array()[1].number(), 1.8) << solver;
+        EXPECT_LT(j.at("centroid").at(1).get<double>(), 1.8) << solver;
     }
 }
 
@@ -169,10 +172,10 @@ TEST(DegenerateInputs, CollidersInsideEachOtherAreNamedAndRunWithoutRecovery) {
                                             "wholly inside 3 (0.1 m from its surface)"),
               std::string::npos) << said.out;
     const Json j = expectRunsFinite("--scene " + file.string() + " --steps 120 --strict");
-    if (!j.isObject()) return;
-    EXPECT_EQ(j["recoveries"].number(), 0);
-    for (const Json& body : j["rigid_bodies"].array())
-        for (const Json& x : body["position"].array()) EXPECT_TRUE(x.isNumber());
+    if (!j.is_object()) return;
+    EXPECT_EQ(j.at("recoveries").get<double>(), 0);
+    for (const Json& body : j.at("rigid_bodies"))
+        for (const Json& x : body.at("position")) EXPECT_TRUE(x.is_number());
 }
 
 TEST(DegenerateInputs, NanOrInfInAFieldIsRejected) {
@@ -198,8 +201,8 @@ TEST(DegenerateInputs, EmptySceneFileIsTheDefaults) {
     const auto dir = tempDir("empty");
     std::ofstream(dir / "empty.toml").flush();
     const Json j = expectRunsFinite("--scene " + (dir / "empty.toml").string() + " --steps 10");
-    if (j.isObject()) {
-        EXPECT_EQ(j["solver"].string(), "xpbd");
+    if (j.is_object()) {
+        EXPECT_EQ(j.at("solver").get<std::string>(), "xpbd");
     }
     expectRunsFinite("--scene " + malformed("empty.toml") + " --steps 10");
 }
@@ -235,10 +238,10 @@ TEST(DegenerateInputs, StrictExitsThreeOnARecoveryAndZeroOnACalmRun) {
     r = runProcess(kExe + " --headless --scene " + kHanging + " --steps 30 --set solver=explicit_euler "
                    "--set solver.substeps=5 --stats-json - 2>/dev/null");
     EXPECT_EQ(r.exitCode, 0);
-    const std::optional<Json> j = JsonReader(r.out).read();
-    ASSERT_TRUE(j && j->isObject()) << r.out;
-    EXPECT_GT((*j)["recoveries"].number(), 0);
-    EXPECT_NE((*j)["last_recovery"].string().find("restored t = "), std::string::npos);
+    const Json j = Json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(j.is_object()) << r.out;
+    EXPECT_GT(j.at("recoveries").get<double>(), 0);
+    EXPECT_NE(j.at("last_recovery").get<std::string>().find("restored t = "), std::string::npos);
 
     r = headless("--scene " + kHanging + " --steps 30 --strict --stats-json /dev/null");
     EXPECT_EQ(r.exitCode, 0) << r.out;

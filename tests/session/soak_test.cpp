@@ -5,6 +5,7 @@
 #include "scene/scene.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <limits>
@@ -90,6 +91,55 @@ TEST(SoakInvariants, ArraysOfDifferentSizesAreFound) {
     Cloth cloth = smallCloth();
     cloth.velocities.pop_back();
     EXPECT_NE(checkInvariants(cloth), "");
+}
+
+// The summary as --soak prints it: valid JSON, its fields in the order they have always had.
+TEST(SoakJson, ASmallSoakParsesWithEveryField) {
+    const SoakReport report = runSoak(smallSoak(5, 300));
+    ASSERT_EQ(report.error, "");
+    nlohmann::ordered_json j;
+    ASSERT_NO_THROW(j = nlohmann::ordered_json::parse(soakJson(report))) << soakJson(report);
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : j.items()) keys.push_back(key);
+    EXPECT_EQ(keys, (std::vector<std::string>{"steps", "actions", "actions_total", "skipped_actions", "scenes",
+                                              "recoveries", "warm_rss_kb", "max_rss_kb", "rss_growth_limit_kb",
+                                              "invariant_failures", "first_failure", "state_hash"}));
+    EXPECT_EQ(j.at("steps"), 300);
+    long long total = 0;
+    for (const auto& [kind, count] : report.actions) {
+        EXPECT_EQ(j.at("actions").at(kind), count) << kind;
+        total += count;
+    }
+    EXPECT_EQ(j.at("actions_total"), total);
+    EXPECT_EQ(j.at("rss_growth_limit_kb"), kSoakRssGrowthLimitKb);
+    EXPECT_EQ(j.at("invariant_failures"), 0);
+    EXPECT_EQ(j.at("first_failure"), "");
+    EXPECT_EQ(j.at("state_hash"), hashText(report.finalHash));
+}
+
+// A failure message quotes the action that broke the cloth, whatever text it held:
+// quotes, backslashes, tabs, newlines and other control characters must come back
+// as they went in, not break the JSON.
+TEST(SoakJson, AFailureWithControlCharactersReadsBack) {
+    SoakReport report;
+    report.steps = 12;
+    report.invariantFailures = 1;
+    report.firstFailure = "step 12 after 12 set scene.name=\"a\\b\"\x01\x1f\ttab\nnewline: position 3 is nan";
+    const std::string text = soakJson(report);
+    nlohmann::json j;
+    ASSERT_NO_THROW(j = nlohmann::json::parse(text)) << text;
+    EXPECT_EQ(j.at("first_failure").get<std::string>(), report.firstFailure);
+}
+
+// The kinds are keys: escaped like any other text.
+TEST(SoakJson, ActionKindsReadBackAsKeys) {
+    SoakReport report;
+    report.actions = {{"set", 3}, {"odd\"kind\\\x02", 1}};
+    const std::string text = soakJson(report);
+    nlohmann::json j;
+    ASSERT_NO_THROW(j = nlohmann::json::parse(text)) << text;
+    EXPECT_EQ(j.at("actions").at("odd\"kind\\\x02"), 1);
+    EXPECT_EQ(j.at("actions_total"), 4);
 }
 
 } // namespace

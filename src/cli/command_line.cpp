@@ -9,6 +9,8 @@
 #include "sim/params.hpp"
 #include "sim/solver.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -17,18 +19,125 @@
 namespace cs {
 namespace {
 
+// The command line is declared once, with CLI11, in declareCommandLine below: every
+// option's name, value, range, help line and group, and the rules between options
+// (needs / excludes). The usage text is CLI11's help for those declarations, laid out
+// by UsageFormatter between the synopsis and the footer; parseCommandLine runs the same
+// declarations and adds the one rule CLI11 cannot say (checkAfterParse).
+
+// The ways to run the program, above the generated option list.
+constexpr const char* kSynopsis = R"(usage:
+  clothsim [--scene FILE] [--set KEY=VALUE]... [--record-inputs FILE]
+      open the window on a scene (default: scenes/hanging.toml); with
+      --record-inputs, write everything done to the simulation for --replay
+  clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
+      render N frames (one physics step each), save the window as PNG, exit
+  clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
+      render N frames (one physics step each), each saved as DIR/frame_00001.png, ...
+      (and DIR/recording.mp4 when ffmpeg is on PATH), exit
+  clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
+           [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH] [--strict]
+           [--export-obj-sequence DIR] [--export-pc2 FILE] [--export-every N]
+      run N physics steps (default 600) with no window and no OpenGL, then
+      write the stats as one JSON object (to PATH, or stdout for -) and/or the
+      final cloth as a Wavefront OBJ
+  clothsim --headless --soak STEPS [--seed S] [--scene FILE] [--set KEY=VALUE]...
+           [--record-inputs FILE] [--stats-json PATH|-]
+      random actions within the parameter table's ranges every few steps (edits,
+      solver and scene switches, cuts, tearing, grabs, drags, collider moves, pins,
+      resets), checking the state after each; JSON summary; exit 1 on a broken invariant
+  clothsim --headless --replay FILE [--scene FILE] [--steps N] [--stats-json PATH|-] [--dump-obj PATH]
+      apply recorded actions (one a line: STEP ACTION ARGS, see src/session/replay.hpp)
+      before the steps they name; the JSON has the final state's hash
+  clothsim --bench [SUITE] [--bench-out DIR] [--bench-steps N] [--set KEY=VALUE]...
+      time the benchmark suites (default all) and write DIR/SUITE.csv and .md
+      (default DIR: bench-results), the tables as Markdown on stdout
+  clothsim --list-solvers | --list-scenes | --list-params | --help
+
+exit codes: 0 done; 1 the run failed (a broken soak invariant, a failed bench or window);
+2 bad arguments or input (the message and this text on stderr); 3 --strict and the
+explosion guard recovered
+)";
+
+constexpr const char* kFooter = R"(The data folder (shaders/, scenes/, assets/) is $CLOTHSIM_DATA_DIR, or the
+source tree the program was built from.
+
+The window remembers its panel layout, whether the panels and the help were
+shown, and the last scene opened (opened again when no --scene is given) in
+$CLOTHSIM_CONFIG_DIR, else $XDG_CONFIG_HOME/clothsim, else ~/.config/clothsim.
+--frames runs neither read nor write it.)";
+
+// The option groups, in the order the usage shows them.
+constexpr const char* kSceneGroup = "scene and parameters (every mode)";
+constexpr const char* kWindowGroup = "window (not with --headless or --bench)";
+constexpr const char* kHeadlessGroup = "headless (no window, no OpenGL)";
+constexpr const char* kSoakGroup = "soak and replay (with --headless)";
+constexpr const char* kBenchGroup = "bench";
+constexpr const char* kListingGroup = "listings (one at most)";
+constexpr const char* kGroups[] = {kSceneGroup, kWindowGroup, kHeadlessGroup, kSoakGroup, kBenchGroup, kListingGroup};
+
+// CLI11's help, laid out as the usage: the synopsis in place of CLI11's usage line,
+// "--steps N in [1, 10000000]" (the value's name, then what its validator allows),
+// what an option needs on the line under its help, and the groups in kGroups' order.
+class UsageFormatter : public CLI::Formatter {
+public:
+    UsageFormatter() { column_width(34); }
+    std::string make_usage(const CLI::App*, std::string) const override { return kSynopsis; }
+    std::string make_option_opts(const CLI::Option* option) const override {
+        if (option->get_type_size() == 0) return {};
+        // CLI11 writes TYPE:ALLOWED; each option here has at most one validator, whose
+        // description has no ':' (the one in --cut's U0,V0:U1,V1 is the type's)
+        std::string type = option->get_type_name();
+        if (const auto colon = type.rfind(':'); colon != std::string::npos && type.find("in [", colon) != std::string::npos)
+            type[colon] = ' ';
+        return " " + type;
+    }
+    std::string make_option_desc(const CLI::Option* option) const override {
+        std::string text = option->get_description();
+        if (!option->get_needs().empty()) {
+            text += "\n(needs";
+            for (const CLI::Option* needed : option->get_needs()) text += " " + needed->get_name();
+            text += ")";
+        }
+        return text;
+    }
+    std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode) const override {
+        std::string out = make_description(app) + "\n" + make_usage(app, name);
+        for (const char* group : kGroups)
+            out += make_group(group, false, app->get_options([&](const CLI::Option* o) { return o->get_group() == group; }));
+        return out + "\n" + make_footer(app);
+    }
+};
+
+// A whole number in [lo, hi] (or as `allowed` says), read in decimal as std::from_chars
+// reads it (CLI11 alone would take 010 as octal and -1 as a huge unsigned number); CLI11's
+// Range checks the bounds. The value is handed on in canonical form (so options add it
+// with ->transform, not ->check, which would drop the rewrite), and the message names
+// the allowed range whatever was wrong.
 template <class Int>
-bool parseInteger(const std::string& text, Int& out, Int lo, Int hi) {
-    Int value{};
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi) return false;
-    out = value;
-    return true;
+CLI::Validator wholeNumberIn(Int lo, Int hi, std::string allowed = {}) {
+    if (allowed.empty()) allowed = "in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    const CLI::Range range(lo, hi);
+    return CLI::Validator(
+        [range, allowed](std::string& text) {
+            Int value{};
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            const std::string canonical = std::to_string(value);
+            if (ec != std::errc() || end != text.data() + text.size() || !range(canonical).empty())
+                return "'" + text + "' is not a whole number " + allowed;
+            text = canonical;
+            return std::string{};
+        },
+        allowed);
 }
 
-ParsedCommandLine fail(std::string message) { return {std::nullopt, std::move(message)}; }
+// A value that may not be empty: "--scene: needs a file, not ''".
+CLI::Validator nonEmpty(const std::string& what) {
+    return CLI::Validator([what](std::string& text) { return text.empty() ? "needs " + what + ", not ''" : std::string{}; },
+                          "");
+}
 
-// "U,V" with both in [0, 1].
+// "U,V" with both in [0, 1] (NaN is not).
 bool parseUV(const std::string& text, glm::vec2& out) {
     const auto comma = text.find(',');
     if (comma == std::string::npos) return false;
@@ -44,18 +153,264 @@ bool parseUV(const std::string& text, glm::vec2& out) {
     return true;
 }
 
-// "U0,V0:U1,V1".
+// "U0,V0:U1,V1": two different points.
 bool parseCut(const std::string& text, CommandLine::Cut& cut) {
     const auto colon = text.find(':');
     return colon != std::string::npos && parseUV(text.substr(0, colon), cut.from) &&
            parseUV(text.substr(colon + 1), cut.to) && cut.from != cut.to;
 }
 
-// "WIDTHxHEIGHT", each in [64, 8192].
-bool parseSize(const std::string& text, glm::ivec2& size) {
+const CLI::Validator kCut(
+    [](std::string& text) {
+        CommandLine::Cut cut;
+        if (parseCut(text, cut)) return std::string{};
+        return "'" + text + "' is not U0,V0:U1,V1: two different points of the rest (u, v) square, each "
+                            "coordinate in [0, 1], e.g. --cut 0,0.5:1,0.5";
+    },
+    "each in [0, 1], two different points");
+
+// "WIDTHxHEIGHT", each side a whole number in [64, 8192] (CLI11's Range).
+std::optional<glm::ivec2> parseSize(const std::string& text) {
     const auto x = text.find('x');
-    return x != std::string::npos && parseInteger(text.substr(0, x), size.x, 64, 8192) &&
-           parseInteger(text.substr(x + 1), size.y, 64, 8192);
+    if (x == std::string::npos) return std::nullopt;
+    const CLI::Validator side = wholeNumberIn(64, 8192);
+    std::string w = text.substr(0, x), h = text.substr(x + 1);
+    if (!side(w).empty() || !side(h).empty()) return std::nullopt;
+    return glm::ivec2(std::stoi(w), std::stoi(h));
+}
+
+const CLI::Validator kSize(
+    [](std::string& text) {
+        return parseSize(text) ? std::string{}
+                               : "'" + text + "' is not WIDTHxHEIGHT in pixels, each in [64, 8192], e.g. --size 320x200";
+    },
+    "each in [64, 8192]");
+
+// --bench's optional suite name: all, or one of bench_suites.hpp.
+const CLI::Validator kBenchSuite(
+    [](std::string& name) {
+        if (name.empty() || name == "all" || findBenchSuite(name)) return std::string{};
+        return "unknown bench suite '" + name + "' (one of: " + benchSuiteList() + ")";
+    },
+    "");
+
+// Every option, its value, range, help line and group, and the rules CLI11 checks
+// between them. Values land in `cl` (optional fields through callbacks).
+void declareCommandLine(CLI::App& app, CommandLine& cl) {
+    app.description("clothsim — interactive cloth-simulation sandbox");
+    app.footer(kFooter);
+    app.formatter(std::make_shared<UsageFormatter>());
+    app.set_help_flag();  // -h / --help is a listing like the others (below), not CLI11's early exit
+    app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // a repeated option: the last wins
+
+    // --bench is declared first so that its exclusions are the ones reported: "--bench excludes --steps"
+    CLI::Option* bench =
+        app.add_option_function<std::string>("--bench", [&cl](const std::string& suite) {
+               if (!suite.empty()) cl.benchSuite = suite;
+           })
+            ->expected(0, 1)
+            ->type_name("[SUITE]")
+            ->check(kBenchSuite)
+            ->group(kBenchGroup)
+            ->description("time a benchmark suite (default all), one of:\n" + benchSuiteList() +
+                          "\n(frame needs a display: xvfb-run); median ms per physics step after a\n"
+                          "warm-up; --set applies to every run");
+
+    // scene and parameters
+    CLI::Option* scene = app.add_option("--scene", cl.scenePath, "scene file (TOML, see scenes/)")
+                             ->type_name("FILE")
+                             ->check(nonEmpty("a file"))
+                             ->group(kSceneGroup);
+    app.add_option("--set", cl.overrides,
+                   "override a parameter; same keys, types and ranges as scene\n"
+                   "files, e.g. --set solver.substeps=20 --set cloth.resolution=[64,64]\n"
+                   "('solver' is short for 'solver.id'; see --list-params); repeatable")
+        ->type_name("KEY=VALUE")
+        ->allow_extra_args(false)  // one KEY=VALUE per --set
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->check(CLI::Validator(
+            [](std::string& text) {
+                return text.find('=') == std::string::npos ? "'" + text + "' is not KEY=VALUE" : std::string{};
+            },
+            ""))
+        ->group(kSceneGroup);
+
+    // window
+    CLI::Option* headless = nullptr;  // declared below, in its own group
+    CLI::Option* frames = app.add_option("--frames", cl.frames, "render N frames then exit")
+                              ->type_name("N")
+                              ->transform(wholeNumberIn(1, 1'000'000))
+                              ->group(kWindowGroup);
+    CLI::Option* screenshot = app.add_option("--screenshot", cl.screenshotPath, "with --frames, save the last frame as PNG")
+                                  ->type_name("PATH")
+                                  ->check(nonEmpty("a path"))
+                                  ->needs(frames)
+                                  ->group(kWindowGroup);
+    CLI::Option* size = app.add_option_function<std::string>(
+                               "--size", [&cl](const std::string& text) { cl.windowSize = parseSize(text); },
+                               "client area in pixels (default 1280x800), e.g. --size 320x200")
+                            ->type_name("WxH")
+                            ->check(kSize)
+                            ->group(kWindowGroup);
+    CLI::Option* record = app.add_option("--record", cl.recordDir,
+                                         "with --frames, save every frame (the scene, without the\n"
+                                         "panels) as DIR/frame_00001.png, ...; DIR is created")
+                              ->type_name("DIR")
+                              ->check(nonEmpty("a folder"))
+                              ->needs(frames)
+                              ->group(kWindowGroup);
+    CLI::Option* captureDir = app.add_option("--capture-dir", cl.captureDir,
+                                             "where F12 screenshots and F9 recordings go (default:\n"
+                                             "captures/ in the working directory; created when needed)")
+                                  ->type_name("DIR")
+                                  ->check(nonEmpty("a folder"))
+                                  ->group(kWindowGroup);
+
+    // headless
+    headless = app.add_flag("--headless")->description("no window, no OpenGL")->group(kHeadlessGroup);
+    for (CLI::Option* windowOnly : {frames, screenshot, size, record, captureDir}) windowOnly->excludes(headless);
+    CLI::Option* steps = app.add_option("--steps", cl.steps, "physics steps to run (default 600)")
+                             ->type_name("N")
+                             ->transform(wholeNumberIn(1LL, 10'000'000LL))
+                             ->group(kHeadlessGroup);
+    CLI::Option* cut = app.add_option_function<std::vector<std::string>>(
+                              "--cut",
+                              [&cl](const std::vector<std::string>& texts) {
+                                  for (const std::string& text : texts) parseCut(text, cl.cuts.emplace_back());
+                              },
+                              "before the first step, cut the cloth along the segment\n"
+                              "between two points of its rest (u, v) square [0,1]^2 (repeatable)")
+                           ->type_name("U0,V0:U1,V1")
+                           ->allow_extra_args(false)
+                           ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+                           ->check(kCut)
+                           ->group(kHeadlessGroup);
+    CLI::Option* statsJson = app.add_option_function<std::string>(
+                                    "--stats-json", [&cl](const std::string& path) { cl.statsJson = path; },
+                                    "write the stats JSON to PATH ('-' = stdout)")
+                                 ->type_name("PATH")
+                                 ->check(nonEmpty("a path or -"))
+                                 ->group(kHeadlessGroup);
+    CLI::Option* dumpObj = app.add_option_function<std::string>(
+                                  "--dump-obj", [&cl](const std::string& path) { cl.dumpObj = path; },
+                                  "write the final cloth as OBJ (v and f lines)")
+                               ->type_name("PATH")
+                               ->check(nonEmpty("a path"))
+                               ->group(kHeadlessGroup);
+    CLI::Option* strict = app.add_flag("--strict", cl.strict,
+                                       "exit with code 3 (after writing the stats) when the\n"
+                                       "explosion guard had to restore a good state; the message on stderr")
+                              ->group(kHeadlessGroup);
+    CLI::Option* exportObjSequence =
+        app.add_option_function<std::string>(
+               "--export-obj-sequence", [&cl](const std::string& dir) { cl.exportObjSequence = dir; },
+               "for Blender and Houdini: the cloth as DIR/frame_00000.obj, ...:\n"
+               "the state before the first step, then every --export-every steps")
+            ->type_name("DIR")
+            ->check(nonEmpty("a folder"))
+            ->group(kHeadlessGroup);
+    CLI::Option* exportPc2 = app.add_option_function<std::string>(
+                                    "--export-pc2", [&cl](const std::string& file) { cl.exportPc2 = file; },
+                                    "the cloth's positions as one PC2 point cache (and FILE's .obj,\n"
+                                    "its mesh): before the first step, then every --export-every steps")
+                                 ->type_name("FILE")
+                                 ->check(nonEmpty("a file"))
+                                 ->group(kHeadlessGroup);
+    CLI::Option* exportEvery = app.add_option_function<int>(
+                                      "--export-every", [&cl](const int& every) { cl.exportEvery = every; },
+                                      "steps between two exported samples (default 1)")
+                                   ->type_name("N")
+                                   ->transform(wholeNumberIn(1, 1'000'000))
+                                   ->group(kHeadlessGroup);
+
+    // soak and replay
+    CLI::Option* soak = app.add_option_function<long long>(
+                               "--soak", [&cl](const long long& n) { cl.soakSteps = n; },
+                               "the soak test for STEPS steps (keep cloths small with --set\n"
+                               "cloth.resolution=[12,12]: it applies to every scene the soak loads)")
+                            ->type_name("STEPS")
+                            ->transform(wholeNumberIn(1LL, 100'000'000LL))
+                            ->group(kSoakGroup);
+    CLI::Option* seed = app.add_option("--seed", cl.seed, "the soak's random seed (default 1); same seed, same run")
+                            ->type_name("S")
+                            ->transform(wholeNumberIn(std::uint64_t{0}, UINT64_MAX, "in [0, 2^64 - 1]"))
+                            ->group(kSoakGroup);
+    CLI::Option* soakWorkCap = app.add_option("--soak-work-cap", cl.soakWorkCap,
+                                              "draw substeps and iteration counts in [1, N] only, and\n"
+                                              "put them back to N when the explosion guard raised them")
+                                   ->type_name("N")
+                                   ->transform(wholeNumberIn(1, 1000))
+                                   ->needs(soak)
+                                   ->group(kSoakGroup);
+    CLI::Option* recordInputs = app.add_option_function<std::string>(
+                                       "--record-inputs", [&cl](const std::string& file) { cl.recordInputs = file; },
+                                       "window or --soak: write the session's inputs to FILE (the --replay\n"
+                                       "format): scenes, edits, resets, grabs, drags, cuts, pins, colliders")
+                                    ->type_name("FILE")
+                                    ->check(nonEmpty("a file"))
+                                    ->group(kSoakGroup);
+    CLI::Option* replay = app.add_option_function<std::string>(
+                                 "--replay", [&cl](const std::string& file) { cl.replay = file; },
+                                 "replay recorded actions step-exactly (a scene line in\n"
+                                 "the file, else --scene; an end line, else --steps)")
+                              ->type_name("FILE")
+                              ->check(nonEmpty("a file"))
+                              ->group(kSoakGroup);
+    for (CLI::Option* headlessOnly :
+         {steps, cut, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, soak, replay})
+        headlessOnly->needs(headless);
+    for (CLI::Option* notWithSoak : {replay, steps, cut, dumpObj, exportObjSequence, exportPc2, exportEvery})
+        soak->excludes(notWithSoak);
+    for (CLI::Option* notWithReplay : {recordInputs, cut}) replay->excludes(notWithReplay);
+
+    // bench: --bench takes only --bench-out, --bench-steps and --set
+    app.add_option("--bench-out", cl.benchOut, "where SUITE.csv, SUITE.md and machine.txt go (created)")
+        ->type_name("DIR")
+        ->check(nonEmpty("a folder"))
+        ->needs(bench)
+        ->group(kBenchGroup);
+    app.add_option_function<long long>(
+           "--bench-steps", [&cl](const long long& n) { cl.benchSteps = n; },
+           "most timed steps per measurement (default 120)")
+        ->type_name("N")
+        ->transform(wholeNumberIn(1LL, 100'000LL))
+        ->needs(bench)
+        ->group(kBenchGroup);
+    for (CLI::Option* notWithBench :
+         {headless, scene, frames, screenshot, size, record, captureDir, steps, cut, statsJson, dumpObj, strict,
+          exportObjSequence, exportPc2, exportEvery, soak, seed, soakWorkCap, recordInputs, replay})
+        bench->excludes(notWithBench);
+
+    // listings, one at most
+    CLI::Option* listings[] = {
+        app.add_flag("--list-solvers")->description("print the solver ids, one per line"),
+        app.add_flag("--list-scenes")
+            ->description("print the scenes of scenes/, one per line: file name (without\n"
+                          ".toml), scene name and its one-line description, in columns"),
+        app.add_flag("--list-params")->description("print every parameter: key, type, default, range, when it applies, help"),
+        app.add_flag("-h,--help")->description("this text"),
+    };
+    for (CLI::Option* listing : listings) {
+        listing->group(kListingGroup);
+        for (CLI::Option* other : listings)
+            if (other != listing) listing->excludes(other);
+    }
+}
+
+// The rules CLI11's needs/excludes cannot say; the mode the options chose.
+ParsedCommandLine checkAfterParse(const CLI::App& app, CommandLine cl) {
+    const auto given = [&app](const char* name) { return app.count(name) > 0; };
+    if (given("--help")) cl.mode = RunMode::Help;
+    else if (given("--list-solvers")) cl.mode = RunMode::ListSolvers;
+    else if (given("--list-scenes")) cl.mode = RunMode::ListScenes;
+    else if (given("--list-params")) cl.mode = RunMode::ListParams;
+    else if (given("--bench")) cl.mode = RunMode::Bench;
+    else if (given("--headless")) {
+        if (given("--record-inputs") && !given("--soak"))
+            return {std::nullopt, "--record-inputs records a --soak run or a window session, not a plain --headless run"};
+        cl.mode = RunMode::Headless;
+    }
+    return {cl, {}};
 }
 
 // The headless runner's part of the command line.
@@ -82,83 +437,22 @@ HeadlessOptions headlessOptions(const CommandLine& cl) {
 } // namespace
 
 std::string usageText() {
-    return R"(clothsim — interactive cloth-simulation sandbox
+    CLI::App app;
+    CommandLine unused;
+    declareCommandLine(app, unused);
+    return app.help();
+}
 
-usage:
-  clothsim [--scene FILE] [--set KEY=VALUE]... [--record-inputs FILE]
-      open the window on a scene (default: scenes/hanging.toml); with
-      --record-inputs, write everything done to the simulation for --replay
-  clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
-      render N frames (one physics step each), save the window as PNG, exit
-  clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
-      render N frames (one physics step each), each saved as DIR/frame_00001.png, ...
-      (and DIR/recording.mp4 when ffmpeg is on PATH), exit
-  clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
-           [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH] [--strict]
-      run N physics steps (default 600) with no window and no OpenGL, then
-      write the stats as one JSON object (to PATH, or stdout for -) and/or the
-      final cloth as a Wavefront OBJ
-  clothsim --headless --soak STEPS [--seed S] [--scene FILE] [--set KEY=VALUE]...
-           [--record-inputs FILE] [--stats-json PATH|-]
-      random actions within the parameter table's ranges every few steps (edits,
-      solver and scene switches, cuts, tearing, grabs, drags, collider moves, pins,
-      resets), checking the state after each; JSON summary; exit 1 on a broken invariant
-  clothsim --headless --replay FILE [--scene FILE] [--steps N] [--stats-json PATH|-] [--dump-obj PATH]
-      apply recorded actions (one a line: STEP ACTION ARGS, see src/session/replay.hpp)
-      before the steps they name; the JSON has the final state's hash
-  clothsim --bench [SUITE] [--bench-out DIR] [--bench-steps N] [--set KEY=VALUE]...
-      time the benchmark suites (default all) and write DIR/SUITE.csv and .md
-      (default DIR: bench-results), the tables as Markdown on stdout
-  clothsim --list-solvers | --list-scenes | --list-params | --help
-
-options:
-  --scene FILE        scene file (TOML, see scenes/)
-  --set KEY=VALUE     override a parameter; same keys, types and ranges as scene
-                      files, e.g. --set solver.substeps=20 --set cloth.resolution=[64,64]
-                      ('solver' is short for 'solver.id'; see --list-params)
-  --headless          no window, no OpenGL
-  --steps N           headless: physics steps to run (1 .. 10000000)
-  --cut U0,V0:U1,V1   headless: before the first step, cut the cloth along the segment
-                      between two points of its rest (u, v) square [0,1]^2 (repeatable)
-  --stats-json PATH   headless: write the stats JSON to PATH ('-' = stdout)
-  --dump-obj PATH     headless: write the final cloth as OBJ (v and f lines)
-  --strict            headless: exit with code 3 (after writing the stats) when the
-                      explosion guard had to restore a good state; the message on stderr
-  --soak STEPS        headless: the soak test for STEPS steps (keep cloths small with --set
-                      cloth.resolution=[12,12]: it applies to every scene the soak loads)
-  --seed S            headless: the soak's random seed (default 1); same seed, same run
-  --soak-work-cap N   with --soak: draw substeps and iteration counts in [1, N] only, and
-                      put them back to N when the explosion guard raised them
-  --record-inputs F   window or --soak: write the session's inputs to F (the --replay
-                      format): scenes, edits, resets, grabs, drags, cuts, pins, colliders
-  --replay FILE       headless: replay recorded actions step-exactly (a scene line in
-                      the file, else --scene; an end line, else --steps)
-  --frames N          window: render N frames then exit (1 .. 1000000)
-  --screenshot PATH   window: with --frames, save the last frame as PNG
-  --size WxH          window: client area in pixels (default 1280x800), e.g. --size 320x200
-  --record DIR        window: with --frames, save every frame (the scene, without the
-                      panels) as DIR/frame_00001.png, ...; DIR is created
-  --capture-dir DIR   window: where F12 screenshots and F9 recordings go (default:
-                      captures/ in the working directory; created when needed)
-  --bench [SUITE]     time a benchmark suite: all (the default), scaling, seed004, seed001,
-                      seed000, selfcollision, tearing or frame (needs a display: xvfb-run);
-                      median ms per physics step after a warm-up; --set applies to every run
-  --bench-out DIR     bench: where SUITE.csv, SUITE.md and machine.txt go (created)
-  --bench-steps N     bench: most timed steps per measurement (1 .. 100000, default 120)
-  --list-solvers      print the solver ids, one per line
-  --list-scenes       print the scenes of scenes/, one per line: file name (without
-                      .toml), scene name and its one-line description, in columns
-  --list-params       print every parameter: key, type, default, range, when it applies, help
-  --help              this text
-
-The data folder (shaders/, scenes/, assets/) is $CLOTHSIM_DATA_DIR, or the
-source tree the program was built from.
-
-The window remembers its panel layout, whether the panels and the help were
-shown, and the last scene opened (opened again when no --scene is given) in
-$CLOTHSIM_CONFIG_DIR, else $XDG_CONFIG_HOME/clothsim, else ~/.config/clothsim.
---frames runs neither read nor write it.
-)";
+std::vector<std::string> optionNames() {
+    CLI::App app;
+    CommandLine unused;
+    declareCommandLine(app, unused);
+    std::vector<std::string> names;
+    for (const CLI::Option* option : app.get_options()) {
+        for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+        for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+    return names;
 }
 
 std::string sceneListing(const std::filesystem::path& folder) {
@@ -186,156 +480,15 @@ std::string sceneListing(const std::filesystem::path& folder) {
 }
 
 ParsedCommandLine parseCommandLine(int argc, const char* const* argv) {
+    CLI::App app;
     CommandLine cl;
-    bool headless = false;
-    bool bench = false;
-    bool benchOptionGiven = false;  // --bench-out or --bench-steps
-    int listings = 0;
-    bool stepsGiven = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        auto value = [&](std::string& out) {
-            if (i + 1 >= argc) return false;
-            out = argv[++i];
-            return true;
-        };
-        std::string v;
-        if (arg == "--help" || arg == "-h") {
-            cl.mode = RunMode::Help;
-            ++listings;
-        } else if (arg == "--list-solvers") {
-            cl.mode = RunMode::ListSolvers;
-            ++listings;
-        } else if (arg == "--list-scenes") {
-            cl.mode = RunMode::ListScenes;
-            ++listings;
-        } else if (arg == "--list-params") {
-            cl.mode = RunMode::ListParams;
-            ++listings;
-        } else if (arg == "--headless") {
-            headless = true;
-        } else if (arg == "--bench") {
-            bench = true;
-            if (i + 1 < argc && argv[i + 1][0] != '-') {  // an optional suite name
-                cl.benchSuite = argv[++i];
-                if (cl.benchSuite != "all" && !findBenchSuite(cl.benchSuite))
-                    return fail("unknown bench suite '" + cl.benchSuite + "' (one of: " + benchSuiteList() + ")");
-            }
-        } else if (arg == "--bench-out") {
-            if (!value(v) || v.empty()) return fail("--bench-out needs a folder");
-            cl.benchOut = v;
-            benchOptionGiven = true;
-        } else if (arg == "--bench-steps") {
-            long long steps = 0;
-            if (!value(v) || !parseInteger(v, steps, 1LL, 100'000LL))
-                return fail("--bench-steps needs a whole number in [1, 100000]");
-            cl.benchSteps = steps;
-            benchOptionGiven = true;
-        } else if (arg == "--scene") {
-            if (!value(v) || v.empty()) return fail("--scene needs a file");
-            cl.scenePath = v;
-        } else if (arg == "--set") {
-            if (!value(v) || v.find('=') == std::string::npos) return fail("--set needs KEY=VALUE");
-            cl.overrides.push_back(v);
-        } else if (arg == "--steps") {
-            if (!value(v) || !parseInteger(v, cl.steps, 1LL, 10'000'000LL))
-                return fail("--steps needs a whole number in [1, 10000000]");
-            stepsGiven = true;
-        } else if (arg == "--stats-json") {
-            if (!value(v) || v.empty()) return fail("--stats-json needs a path or -");
-            cl.statsJson = v;
-        } else if (arg == "--strict") {
-            cl.strict = true;
-        } else if (arg == "--dump-obj") {
-            if (!value(v) || v.empty()) return fail("--dump-obj needs a path");
-            cl.dumpObj = v;
-        } else if (arg == "--cut") {
-            CommandLine::Cut cut;
-            if (!value(v) || !parseCut(v, cut))
-                return fail("--cut needs U0,V0:U1,V1: two different points of the rest (u, v) square, each "
-                            "coordinate in [0, 1], e.g. --cut 0,0.5:1,0.5");
-            cl.cuts.push_back(cut);
-        } else if (arg == "--soak") {
-            long long steps = 0;
-            if (!value(v) || !parseInteger(v, steps, 1LL, 100'000'000LL))
-                return fail("--soak needs a whole number of steps in [1, 100000000]");
-            cl.soakSteps = steps;
-        } else if (arg == "--seed") {
-            if (!value(v) || !parseInteger(v, cl.seed, std::uint64_t{0}, UINT64_MAX))
-                return fail("--seed needs a whole number >= 0");
-        } else if (arg == "--soak-work-cap") {
-            if (!value(v) || !parseInteger(v, cl.soakWorkCap, 1, 1000))
-                return fail("--soak-work-cap needs a whole number in [1, 1000]");
-        } else if (arg == "--record-inputs") {
-            if (!value(v) || v.empty()) return fail("--record-inputs needs a file");
-            cl.recordInputs = v;
-        } else if (arg == "--replay") {
-            if (!value(v) || v.empty()) return fail("--replay needs a file");
-            cl.replay = v;
-        } else if (arg == "--export-obj-sequence") {
-            if (!value(v) || v.empty()) return fail("--export-obj-sequence needs a folder");
-            cl.exportObjSequence = v;
-        } else if (arg == "--export-pc2") {
-            if (!value(v) || v.empty()) return fail("--export-pc2 needs a file");
-            cl.exportPc2 = v;
-        } else if (arg == "--export-every") {
-            int every = 0;
-            if (!value(v) || !parseInteger(v, every, 1, 1'000'000))
-                return fail("--export-every needs a whole number of steps in [1, 1000000]");
-            cl.exportEvery = every;
-        } else if (arg == "--frames") {
-            if (!value(v) || !parseInteger(v, cl.frames, 1, 1'000'000))
-                return fail("--frames needs a whole number in [1, 1000000]");
-        } else if (arg == "--size") {
-            glm::ivec2 size(0);
-            if (!value(v) || !parseSize(v, size))
-                return fail("--size needs WIDTHxHEIGHT in pixels, each in [64, 8192], e.g. --size 320x200");
-            cl.windowSize = size;
-        } else if (arg == "--screenshot") {
-            if (!value(v) || v.empty()) return fail("--screenshot needs a path");
-            cl.screenshotPath = v;
-        } else if (arg == "--record") {
-            if (!value(v) || v.empty()) return fail("--record needs a folder");
-            cl.recordDir = v;
-        } else if (arg == "--capture-dir") {
-            if (!value(v) || v.empty()) return fail("--capture-dir needs a folder");
-            cl.captureDir = v;
-        } else {
-            return fail("unknown argument '" + arg + "'");
-        }
+    declareCommandLine(app, cl);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return {std::nullopt, e.what()};
     }
-    if (listings > 1) return fail("give only one of --help, --list-solvers, --list-scenes, --list-params");
-    if (listings == 1) return {cl, {}};
-    if (bench) {
-        if (headless) return fail("give --bench or --headless, not both");
-        if (!cl.scenePath.empty()) return fail("--bench chooses its own scenes: no --scene");
-        if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty() || cl.frames > 0 ||
-            !cl.screenshotPath.empty() || cl.windowSize || !cl.recordDir.empty() || !cl.captureDir.empty())
-            return fail("--bench takes only --bench-out, --bench-steps and --set");
-        cl.mode = RunMode::Bench;
-        return {cl, {}};
-    }
-    if (benchOptionGiven) return fail("--bench-out and --bench-steps need --bench");
-    if (headless) {
-        if (cl.frames > 0 || !cl.screenshotPath.empty() || cl.windowSize || !cl.recordDir.empty() ||
-            !cl.captureDir.empty())
-            return fail("--frames, --screenshot, --size, --record and --capture-dir need a window, not --headless");
-        if (cl.soakWorkCap > 0 && !cl.soakSteps) return fail("--soak-work-cap needs --soak");
-        if (cl.soakSteps && (cl.replay || stepsGiven || !cl.cuts.empty() || cl.dumpObj))
-            return fail("--soak runs its own steps and actions: no --replay, --steps, --cut or --dump-obj");
-        if (cl.replay && (cl.recordInputs || !cl.cuts.empty()))
-            return fail("--replay takes its actions from the file: no --record-inputs or --cut");
-        if (cl.recordInputs && !cl.soakSteps)
-            return fail("--record-inputs records a --soak run or a window session, not a plain --headless run");
-        cl.mode = RunMode::Headless;
-    } else {
-        if (cl.soakSteps || cl.replay) return fail("--soak and --replay need --headless");
-        if (stepsGiven || cl.statsJson || cl.dumpObj || !cl.cuts.empty() || cl.strict)
-            return fail("--steps, --cut, --stats-json, --dump-obj and --strict need --headless");
-        if (!cl.screenshotPath.empty() && cl.frames == 0) return fail("--screenshot needs --frames N");
-        if (!cl.recordDir.empty() && cl.frames == 0) return fail("--record needs --frames N");
-    }
-    return {cl, {}};
+    return checkAfterParse(app, std::move(cl));
 }
 
 int runCommandLine(int argc, const char* const* argv) {

@@ -47,8 +47,12 @@ struct ParsedCommandLine {
     std::string error;                        // what was wrong
 };
 
+// The command line is declared once (CLI11, command_line.cpp): parseCommandLine reads
+// argv by those declarations, usageText is the help generated from them, and
+// optionNames lists every option name they declare ("--scene", "-h", "--help", ...).
 ParsedCommandLine parseCommandLine(int argc, const char* const* argv);
 std::string usageText();
+std::vector<std::string> optionNames();
 
 // --list-scenes: one line per scene file of `folder`, in columns: the file's stem,
 // the scene's name and its one-line description (or why its [scene] table cannot be read).

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -163,6 +165,19 @@ TEST(ReplayVerbs, TheUsageHasALinePerVerb) {
         if (row.args != ArgShape::None) head += " " + std::string(argUsage(row.args));
         EXPECT_NE(usage.find(head), std::string::npos) << row.name;
         EXPECT_NE(usage.find(std::string(row.help)), std::string::npos) << row.name;
+    }
+}
+
+// The README's list of verbs is for people; it must not fall behind the table.
+TEST(ReplayVerbs, TheReadmeNamesEveryVerb) {
+    std::ifstream file(std::string(CLOTHSIM_SOURCE_DIR) + "/README.md");
+    ASSERT_TRUE(file) << "README.md";
+    std::ostringstream text;
+    text << file.rdbuf();
+    for (const ReplayVerb& row : replayVerbs()) {
+        const std::string name = "`" + std::string(row.name);
+        EXPECT_TRUE(text.str().find(name + "`") != std::string::npos || text.str().find(name + " ") != std::string::npos)
+            << row.name << " is missing from README.md's replay list";
     }
 }
 

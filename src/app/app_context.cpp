@@ -25,7 +25,7 @@ bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::ve
 }
 
 void resetSimulation(AppContext& ctx) {
-    ctx.inputs.action(ctx.sim->world().settings, "reset");
+    ctx.inputs.action(ctx.sim->world().settings, actions::reset(ctx.inputs.steps()));
     ctx.tools.cancel();  // a reset lets go of everything (resetWorld clears `held`)
     ctx.sim->reset();
     ctx.settingsAtReset = ctx.sim->world().settings;
@@ -48,29 +48,27 @@ bool commitToolEdits(AppContext& ctx) {
 
 bool undoLastCut(AppContext& ctx) {
     if (!ctx.tools.cut.undo(ctx.sim->world())) return false;
-    ctx.inputs.action(ctx.sim->world().settings, "undo_cut");
+    ctx.inputs.action(ctx.sim->world().settings, actions::undoCut(ctx.inputs.steps()));
     return commitToolEdits(ctx);
 }
 
 void applyPins(AppContext& ctx, PinPreset preset) {
     World& world = ctx.sim->world();
     applyPinPreset(world.cloth, preset);
-    if (const ParamDef* def = findParam("cloth.pins"))
-        ctx.inputs.action(world.settings, "pin_preset", std::string(def->choices[static_cast<std::size_t>(preset)]));
+    ctx.inputs.action(world.settings, actions::pinPreset(ctx.inputs.steps(), preset));
 }
 
 void toggleCorner(AppContext& ctx, int corner) {
     if (!ctx.sim) return;
     World& world = ctx.sim->world();
     toggleCornerPin(world.cloth, corner);
-    ctx.inputs.action(world.settings, "pin_corner", std::to_string(corner));
+    ctx.inputs.action(world.settings, actions::pinCorner(ctx.inputs.steps(), corner));
 }
 
 void addCollider(AppContext& ctx, ShapeKind shape, glm::vec3 center) {
     World& world = ctx.sim->world();
     world.colliders.push_back(defaultCollider(shape, center));
-    ctx.inputs.action(world.settings, "collider_add",
-                      std::string(shapeName(shape)) + " " + formatVec3(center));
+    ctx.inputs.action(world.settings, actions::colliderAdd(ctx.inputs.steps(), shape, center));
 }
 
 bool setColliderField(AppContext& ctx, std::size_t index, const ColliderField& field, const ColliderValue& value) {
@@ -81,8 +79,8 @@ bool setColliderField(AppContext& ctx, std::size_t index, const ColliderField& f
         std::cerr << "clothsim: " << ctx.paramError << '\n';
         return false;
     }
-    ctx.inputs.action(world.settings, "collider_set",
-                      std::to_string(index) + " " + std::string(field.key) + "=" + tomlColliderValue(value));
+    ctx.inputs.action(world.settings,
+                      actions::colliderSet(ctx.inputs.steps(), index, field.key, tomlColliderValue(value)));
     return true;
 }
 
@@ -91,7 +89,7 @@ void deleteCollider(AppContext& ctx, std::size_t index) {
     if (index >= world.colliders.size()) return;
     ctx.tools.colliderRemoved(world, index);  // a held collider is let go before it goes
     world.colliders.erase(world.colliders.begin() + static_cast<std::ptrdiff_t>(index));
-    ctx.inputs.action(world.settings, "collider_delete", std::to_string(index));
+    ctx.inputs.action(world.settings, actions::colliderDelete(ctx.inputs.steps(), index));
 }
 
 } // namespace cs

@@ -29,9 +29,9 @@ std::string InputRecorder::open(const std::filesystem::path& path) {
     return {};
 }
 
-void InputRecorder::write(std::string_view verb, const std::string& args) {
+void InputRecorder::write(const InputAction& action) {
     // flushed line by line: should the program die, the file still replays up to there
-    m_out << formatAction({m_steps, std::string(verb), args}) << std::endl;
+    m_out << formatAction({m_steps, action.verb, action.args}) << std::endl;
     ++m_lines;
 }
 
@@ -41,7 +41,7 @@ void InputRecorder::writeSettingsEdits(const Settings& now) {
         if (def.group == ParamGroup::Camera) continue;  // the view: the simulation never reads it
         ParamValue value = getParam(now, def);
         if (value == getParam(m_written, def)) continue;
-        write("set", std::string(def.key) + "=" + tomlValue(value));
+        write(actions::set(m_steps, def.key, tomlValue(value)));
         setParam(m_written, def, value);
     }
 }
@@ -50,21 +50,21 @@ void InputRecorder::sceneOpened(const std::filesystem::path& scene, const std::v
                                 const Settings& settings) {
     if (!recording()) return;
     // the window's --set holds for the first scene only; later ones load as they are
-    if (m_baseWritten) write("base_clear", {});
+    if (m_baseWritten) write(actions::baseClear(m_steps));
     m_baseWritten = false;
     for (const std::string& assignment : overrides) {
-        write("base", assignment);
+        write(actions::base(m_steps, assignment));
         m_baseWritten = true;
     }
-    write("scene", portableScenePath(scene));
+    write(actions::scene(m_steps, portableScenePath(scene)));
     m_written = settings;
     m_haveScene = true;
 }
 
-void InputRecorder::action(const Settings& now, std::string_view verb, const std::string& args) {
+void InputRecorder::action(const Settings& now, const InputAction& action) {
     if (!recording()) return;
     writeSettingsEdits(now);
-    write(verb, args);
+    write(action);
 }
 
 void InputRecorder::beforeStep(const Settings& now) {
@@ -73,7 +73,7 @@ void InputRecorder::beforeStep(const Settings& now) {
 
 std::string InputRecorder::finish() {
     if (!recording()) return {};
-    m_out << m_steps << " end\n";
+    m_out << formatAction(actions::end(m_steps)) << "\n";
     m_out.close();
     if (m_out.fail()) return m_path.string() + ": could not be written completely";
     return {};

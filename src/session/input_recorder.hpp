@@ -19,6 +19,7 @@
 // moment, the number of steps plus lines written so far. Both only grow, so a
 // moment names one state of the session, and the replay, counting the same
 // way, keeps a copy of the states that a `rewind` line names.
+#include "replay_verbs.hpp"
 #include "sim/settings.hpp"
 
 #include <cstdint>
@@ -43,9 +44,10 @@ public:
     void sceneOpened(const std::filesystem::path& scene, const std::vector<std::string>& overrides,
                      const Settings& settings);
 
-    // One action (verb and arguments as replay.hpp describes them), after the
-    // parameter edits made before it. `now`: the settings as they are.
-    void action(const Settings& now, std::string_view verb, const std::string& args = {});
+    // One action (built by replay_verbs.hpp's actions::), after the parameter edits
+    // made before it. `now`: the settings as they are. It is written at the steps
+    // counted here (action.step is not read: build it with steps()).
+    void action(const Settings& now, const InputAction& action);
 
     // Before each physics step: the parameter edits since the last line.
     void beforeStep(const Settings& now);
@@ -60,7 +62,7 @@ public:
     std::string finish();
 
 private:
-    void write(std::string_view verb, const std::string& args);
+    void write(const InputAction& action);
     void writeSettingsEdits(const Settings& now);
 
     std::ofstream m_out;

@@ -3,29 +3,11 @@
 // physics step before which it happened, as text (one action a line), so that a
 // session can be replayed step-exactly — a bug a user hits becomes a test.
 //
-// A line is `STEP VERB ARGS...`; `#` starts a comment. Verbs:
-//   base KEY=VALUE        an override applied to every scene loaded after it
-//   base_clear            forget the base overrides (the window's --set holds for its first scene only)
-//   scene PATH            load a scene file (then the base overrides); a new simulation. A
-//                         relative PATH missing here is looked for in the project root
-//   set KEY=VALUE         a parameter edit (--set syntax; solver switches are set solver=ID)
-//   reset                 rebuild the cloth from the settings
-//   cut U0 V0 U1 V1       cut along a segment of the rest (u, v) square
-//   cut_edges A B [A B]...  cut the triangle edges between particles A and B (the window's
-//                         cut tool: the edges its stroke crossed where the user saw them)
-//   undo_cut              put the cloth back as it was before the last cut_edges
-//   grab I | drag X Y Z | release                       hold cloth particle I, move it, let go
-//   collider_grab I | collider_drag X Y Z | collider_release   the same for collider I
-//   pin I                 toggle the pin of particle I
-//   pin_corner K          toggle the pin of grid corner K (0-3, the keys 0-3)
-//   pin_preset NAME       pin as cloth.pins NAME does (none, top_row, ...), on the cloth as it is
-//   collider_add SHAPE X Y Z   a collider of the table's defaults (sphere, plane, box, capsule)
-//   collider_delete I     remove collider I
-//   collider_set I KEY=VALUE   edit one field of collider I (a [[collider]] key, TOML value)
-//   rewind MOMENT         put back the state of an earlier moment (the timeline): the state
-//                         after MOMENT steps and lines, counted from the start (input_recorder.hpp)
-//   end                   the run stops at this step
+// A line is `STEP VERB ARGS...`; `#` starts a comment. The verbs, their arguments
+// and what each does are the one table of replay_verbs.hpp (replayVerbUsage() prints
+// it); an `end` line names the step the run stops at.
 // Numbers are written with 9 significant digits, which gives the same float back.
+#include "replay_verbs.hpp"
 #include "sim/grab.hpp"
 #include "sim/simulation.hpp"
 #include "sim/state_history.hpp"
@@ -39,16 +21,6 @@
 #include <vector>
 
 namespace cs {
-
-struct InputAction {
-    long long step = 0;      // physics steps taken (since the run began) when it happens
-    std::string verb;
-    std::string args;        // the rest of the line, as written
-};
-
-std::string formatAction(const InputAction& action);
-std::string formatFloat(float value);  // 9 significant digits: reads back bit-exact
-std::string formatVec3(glm::vec3 value);  // "X Y Z", each as formatFloat
 
 struct InputScript {
     std::vector<InputAction> actions;     // in step order
@@ -94,7 +66,7 @@ public:
     void recordTo(std::ostream* out) { m_record = out; }
 
 private:
-    std::string applyToSimulation(const InputAction& action);
+    friend struct ReplayVerbTable;  // the verbs' apply functions (replay_verbs.cpp)
     void letGo();             // the world was replaced: what was held and the cut undo go
     void keepMomentIfNamed();
 

@@ -162,8 +162,8 @@ SoakReport runSoak(const SoakOptions& options) {
 
     if (options.record) *options.record << "# clothsim inputs: soak, seed " << options.seed << "\n";
     player.recordTo(options.record);
-    for (const std::string& assignment : options.overrides) player.apply({0, "base", assignment});
-    if (std::string error = player.apply({0, "scene", options.scenePath}); !error.empty()) {
+    for (const std::string& assignment : options.overrides) player.apply(actions::base(0, assignment));
+    if (std::string error = player.apply(actions::scene(0, options.scenePath)); !error.empty()) {
         report.error = error;
         return report;
     }
@@ -191,39 +191,39 @@ SoakReport runSoak(const SoakOptions& options) {
         }
         if (kind == "param") {
             const ParamDef& def = *params[random.below(params.size())];
-            return {s, "set", std::string(def.key) + "=" + randomValue(random, def, options.workCap)};
+            return actions::set(s, def.key, randomValue(random, def, options.workCap));
         }
-        if (kind == "solver") return {s, "set", "solver.id=" + solvers[random.below(solvers.size())]};
-        if (kind == "scene" && !scenes.empty()) return {s, "scene", scenes[random.below(scenes.size())]};
+        if (kind == "solver") return actions::set(s, "solver.id", solvers[random.below(solvers.size())]);
+        if (kind == "scene" && !scenes.empty()) return actions::scene(s, scenes[random.below(scenes.size())]);
         if (kind == "cut") {
-            std::string args;
-            for (int k = 0; k < 4; ++k) args += (k ? " " : "") + formatFloat(random.between(0.0, 1.0));
-            return {s, "cut", args};
+            float uv[4];
+            for (float& x : uv) x = random.between(0.0, 1.0);  // in order: the seed's sequence
+            return actions::cut(s, {uv[0], uv[1]}, {uv[2], uv[3]});
         }
-        if (kind == "tear") return {s, "set", std::string("tearing.enabled=") + (random.below(2) ? "true" : "false")};
+        if (kind == "tear") return actions::set(s, "tearing.enabled", random.below(2) ? "true" : "false");
         if (kind == "drag" && player.holdingParticle()) {
             // up to a metre from the held particle, so drags also pull hard
             const glm::vec3 at = cloth.positions[*player.particleGrab().particle()];
-            return {s, "drag", formatVec3(at + offset(random, 1.0f))};
+            return actions::drag(s, at + offset(random, 1.0f));
         }
-        if (kind == "grab" || kind == "drag") return {s, "grab", std::to_string(random.below(cloth.particleCount()))};
+        if (kind == "grab" || kind == "drag") return actions::grab(s, random.below(cloth.particleCount()));
         if (kind == "release") {
             if (player.holdingCollider() && (random.below(2) || !player.holdingParticle()))
-                return {s, "collider_release", ""};
-            return {s, "release", ""};
+                return actions::colliderRelease(s);
+            return actions::release(s);
         }
         if (kind == "collider" && !world.colliders.empty()) {
             if (!player.holdingCollider())
-                return {s, "collider_grab", std::to_string(random.below(world.colliders.size()))};
+                return actions::colliderGrab(s, random.below(world.colliders.size()));
             const glm::vec3 at = world.colliders[*player.colliderGrab().collider()].pose.position;
-            return {s, "collider_drag", formatVec3(at + offset(random, 0.5f))};
+            return actions::colliderDrag(s, at + offset(random, 0.5f));
         }
         if (kind == "collider" || (kind == "scene" && scenes.empty())) {  // nothing to move: an edit instead
             const ParamDef& def = *params[random.below(params.size())];
-            return {s, "set", std::string(def.key) + "=" + randomValue(random, def, options.workCap)};
+            return actions::set(s, def.key, randomValue(random, def, options.workCap));
         }
-        if (kind == "pin") return {s, "pin", std::to_string(random.below(cloth.particleCount()))};
-        return {s, "reset", ""};
+        if (kind == "pin") return actions::pin(s, random.below(cloth.particleCount()));
+        return actions::reset(s);
     };
 
     long long nextAction = 1 + static_cast<long long>(random.below(2 * static_cast<std::size_t>(options.meanActionInterval)));
@@ -242,7 +242,7 @@ SoakReport runSoak(const SoakOptions& options) {
             for (const ParamDef* def : workParams) {
                 const int value = std::get<int>(getParam(player.simulation()->world().settings, *def));
                 if (value <= std::max(options.workCap, static_cast<int>(def->minValue))) continue;
-                if (player.apply({s, "set", std::string(def->key) + "=" + std::to_string(options.workCap)}).empty())
+                if (player.apply(actions::set(s, def->key, std::to_string(options.workCap))).empty())
                     ++report.actions["work_cap"];
             }
         }
@@ -260,7 +260,7 @@ SoakReport runSoak(const SoakOptions& options) {
     check("at the end, after");
     report.steps = player.stepsTaken();
     report.finalHash = stateHash(player.simulation()->world().cloth);
-    if (options.record) *options.record << report.steps << " end\n";
+    if (options.record) *options.record << formatAction(actions::end(report.steps)) << "\n";
     return report;
 }
 

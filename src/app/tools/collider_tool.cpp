@@ -1,6 +1,6 @@
 #include "collider_tool.hpp"
 
-#include "session/replay.hpp"
+#include "session/replay_verbs.hpp"
 #include "render/renderer.hpp"
 
 #include <algorithm>
@@ -16,7 +16,7 @@ PressResult ColliderTool::press(const ToolContext& ctx, const ScenePick& pick) {
     const Collider& c = ctx.world.colliders[pick.collider->collider];
     m_grip = c.pose.toLocal(pick.collider->point);
     m_depth = viewDepth(ctx.camera, pick.collider->point);
-    recordInput(ctx, "collider_grab", std::to_string(pick.collider->collider));
+    recordInput(ctx, actions::colliderGrab(recordingStep(ctx), pick.collider->collider));
     return PressResult::Dragging;
 }
 
@@ -28,13 +28,13 @@ void ColliderTool::drag(const ToolContext& ctx) {
     const glm::vec3 target = pointOnViewPlane(ctx, m_depth) - gripOffset;
     if (target == m_grab.target()) return;  // the cursor rests: nothing to record
     m_grab.setTarget(target);
-    recordInput(ctx, "collider_drag", formatVec3(target));
+    recordInput(ctx, actions::colliderDrag(recordingStep(ctx), target));
 }
 
 void ColliderTool::release(const ToolContext& ctx) {
     if (!m_grab.holding(ctx.world)) return;
     m_grab.release(ctx.world);
-    recordInput(ctx, "collider_release");
+    recordInput(ctx, actions::colliderRelease(recordingStep(ctx)));
 }
 
 bool ColliderTool::scroll(const ToolContext& ctx, float notches) {

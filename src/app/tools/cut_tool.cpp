@@ -246,11 +246,8 @@ void CutTool::release(const ToolContext& ctx) {
     m_undo.remember(cloth);
     m_lastCut = {edges.size(), cutEdges(cloth, edges)};
     m_topologyEdited = true;
-    if (ctx.inputs) {  // the edges, not the stroke: the replay has no camera or window
-        std::string args;
-        for (const EdgeKey& edge : edges) args += (args.empty() ? "" : " ") + std::to_string(edge.a) + " " + std::to_string(edge.b);
-        recordInput(ctx, "cut_edges", args);
-    }
+    // the edges, not the stroke: the replay has no camera or window
+    recordInput(ctx, actions::cutEdges(recordingStep(ctx), edges));
 }
 
 void CutTool::cancel() {

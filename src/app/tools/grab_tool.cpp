@@ -1,6 +1,6 @@
 #include "grab_tool.hpp"
 
-#include "session/replay.hpp"
+#include "session/replay_verbs.hpp"
 #include "render/renderer.hpp"
 
 #include <glm/geometric.hpp>
@@ -16,9 +16,9 @@ PressResult GrabTool::press(const ToolContext& ctx, const ScenePick& pick) {
     if (!m_grab.begin(ctx.world, pick.cloth->particle)) return PressResult::Ignored;
     // the drag plane faces the camera through the particle, which comes under the cursor
     m_depth = viewDepth(ctx.camera, ctx.world.cloth.positions[pick.cloth->particle]);
-    recordInput(ctx, "grab", std::to_string(pick.cloth->particle));
+    recordInput(ctx, actions::grab(recordingStep(ctx), pick.cloth->particle));
     m_grab.setTarget(pointOnViewPlane(ctx, m_depth));
-    recordInput(ctx, "drag", formatVec3(m_grab.target()));
+    recordInput(ctx, actions::drag(recordingStep(ctx), m_grab.target()));
     m_hovered.reset();
     return PressResult::Dragging;
 }
@@ -27,7 +27,7 @@ void GrabTool::moveTarget(const ToolContext& ctx) {
     const glm::vec3 target = pointOnViewPlane(ctx, m_depth);
     if (target == m_grab.target()) return;  // the cursor rests: nothing to record
     m_grab.setTarget(target);
-    recordInput(ctx, "drag", formatVec3(target));
+    recordInput(ctx, actions::drag(recordingStep(ctx), target));
 }
 
 void GrabTool::drag(const ToolContext& ctx) {
@@ -37,7 +37,7 @@ void GrabTool::drag(const ToolContext& ctx) {
 void GrabTool::release(const ToolContext& ctx) {
     if (!m_grab.holding(ctx.world)) return;
     m_grab.release(ctx.world);
-    recordInput(ctx, "release");
+    recordInput(ctx, actions::release(recordingStep(ctx)));
 }
 
 bool GrabTool::scroll(const ToolContext& ctx, float notches) {

@@ -8,7 +8,7 @@ PressResult PinTool::press(const ToolContext& ctx, const ScenePick& pick) {
     const std::size_t i = pick.cloth->particle;
     if (i >= cloth.particleCount()) return PressResult::Ignored;
     cloth.setPinned(i, !cloth.pinned[i]);
-    recordInput(ctx, "pin", std::to_string(i));
+    recordInput(ctx, actions::pin(recordingStep(ctx), i));
     return PressResult::Done;
 }
 

@@ -11,9 +11,11 @@ namespace {
 constexpr float kDepthPerNotch = 1.1f;  // depth factor per wheel notch
 } // namespace
 
-void recordInput(const ToolContext& ctx, std::string_view verb, const std::string& args) {
-    if (ctx.inputs) ctx.inputs->action(ctx.world.settings, verb, args);
+void recordInput(const ToolContext& ctx, const InputAction& action) {
+    if (ctx.inputs) ctx.inputs->action(ctx.world.settings, action);
 }
+
+long long recordingStep(const ToolContext& ctx) { return ctx.inputs ? ctx.inputs->steps() : 0; }
 
 float viewDepth(const CameraView& camera, glm::vec3 point) { return glm::dot(point - camera.eye, camera.forward); }
 

@@ -8,6 +8,7 @@
 // built from the matrices of the last frame drawn (what the user clicked on),
 // and it describes its highlights as renderer markers.
 #include "render/camera.hpp"
+#include "session/replay_verbs.hpp"
 #include "sim/picking.hpp"
 #include "sim/world.hpp"
 
@@ -32,8 +33,10 @@ struct ToolContext {
     InputRecorder* inputs = nullptr;  // where a tool writes what it did to the world (--record-inputs)
 };
 
-// Writes one action of the --replay format (replay.hpp) when `ctx` has a recorder.
-void recordInput(const ToolContext& ctx, std::string_view verb, const std::string& args = {});
+// Writes one action (replay_verbs.hpp's actions::) when `ctx` has a recorder.
+void recordInput(const ToolContext& ctx, const InputAction& action);
+// The step an action is recorded at: the recorder's count (0 without one).
+long long recordingStep(const ToolContext& ctx);
 
 // What lies under the cursor: at most one of the two, the nearer along the ray
 // (a collider in front of the cloth hides the cloth behind it, and vice versa).

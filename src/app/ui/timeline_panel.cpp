@@ -31,7 +31,8 @@ bool showFrame(AppContext& ctx, std::size_t index) {
     ctx.tools.cancel();  // what a tool held belongs to the state being replaced
     const bool replaced = history.show(index, ctx.sim->world());
     ctx.sim->stateRestored();
-    ctx.inputs.action(ctx.sim->world().settings, "rewind", std::to_string(history.at(*history.cursor()).tag));
+    ctx.inputs.action(ctx.sim->world().settings,
+                      actions::rewind(ctx.inputs.steps(), history.at(*history.cursor()).tag));
     return replaced;
 }
 

@@ -173,7 +173,7 @@ BenchTable runSeed000Suite(const BenchOptions& options) {
         {"as shipped (xpbd, tethers)", {"solver.threads=2"}, false},
     };
     for (const SolverInfo& info : solverRegistry())
-        if (info.gpu) {
+        if (info.gpu()) {
             std::vector<std::string> overrides = info.id == "verlet_gpu" ? seedVerlet : std::vector<std::string>{};
             overrides.push_back("solver=" + std::string(info.id));
             variants.push_back({std::string(info.id) == "verlet_gpu" ? "seed's Verlet springs" : "as shipped",

@@ -31,7 +31,7 @@ inline Simulation makeSimulation(const Settings& settings, Colliders colliders =
 inline std::vector<std::string> registeredSolverIds() {
     std::vector<std::string> ids;
     for (const SolverInfo& info : solverRegistry())
-        if (!info.gpu) ids.emplace_back(info.id);
+        if (!info.gpu()) ids.emplace_back(info.id);
     return ids;
 }
 

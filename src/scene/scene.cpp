@@ -72,13 +72,6 @@ std::variant<ParamValue, std::string> resolvePath(const std::string& text, const
     return ParamValue(found.path->string());
 }
 
-// The cloth keys whose values decide whether the cloth can be built (checkClothSettings).
-bool affectsClothCheck(std::string_view key) {
-    return key == "cloth.mesh" || key == "cloth.mesh_scale" || key == "cloth.mesh_rotation" ||
-           key == "cloth.allow_pieces" || key == "cloth.origin" || key.rfind("cloth.pin", 0) == 0 ||
-           key == "cloth.resolution" || key == "cloth.spacing" || key == "cloth.orientation";
-}
-
 std::optional<double> number(const toml::node& node) {
     if (auto i = node.as_integer()) return static_cast<double>(i->get());
     if (auto f = node.as_floating_point()) return f->get();
@@ -630,7 +623,7 @@ SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std
             continue;
         }
         const ParamDef* def = findParam(assignment.substr(0, assignment.find('=')));
-        if (def && affectsClothCheck(def->key)) clothOverrides[std::string(def->key)] = lastClothOverride = assignment;
+        if (def && def->checksCloth) clothOverrides[std::string(def->key)] = lastClothOverride = assignment;
     }
     // the overrides together may make the cloth unusable (a mesh, or pins that no longer fit)
     if (load.errors.empty() && !clothOverrides.empty()) {

@@ -18,9 +18,10 @@ namespace {
 void SolverStep(benchmark::State& state, const std::string& id) {
     const std::string scene = std::string(CLOTHSIM_SOURCE_DIR) + "/scenes/compare_" + id + ".toml";
     std::vector<std::string> overrides = {"cloth.resolution=[64,64]", "cloth.spacing=0.0219"};
-    if (id == "explicit_euler") overrides.push_back("solver.substeps=600");
-    if (id == "symplectic_euler" || id == "verlet") overrides.push_back("solver.substeps=120");
-    if (id == "rk4") overrides.push_back("solver.substeps=60");
+    // three times the substeps of its compare scene for an explicit method (the registry's tuning)
+    const cs::SolverInfo& info = *cs::findSolver(id);
+    if (info.stability != cs::Stability::Unconditional)
+        overrides.push_back("solver.substeps=" + std::to_string(3 * info.substeps));
     cs::SceneLoad load = cs::loadSceneFile(scene, overrides);
     if (!load.ok()) {
         state.SkipWithError(load.errorText().c_str());

@@ -106,7 +106,7 @@ void ConstraintPass(benchmark::State& state, const std::string& id) {
     const int n = 128;
     const int passes = 20;
     std::vector<std::string> overrides = {resolution(n), spacing(n), "solver.threads=1"};
-    if (id == "xpbd") {
+    if (cs::findSolver(id)->substeps > 1) {  // a method shown with small steps (XPBD)
         overrides.push_back("solver.substeps=" + std::to_string(passes));
         overrides.push_back("solver.iterations=1");
     } else {
@@ -121,14 +121,17 @@ void ConstraintPass(benchmark::State& state, const std::string& id) {
 }
 
 const bool kRegistered = [] {
-    for (const char* id : {"explicit_euler", "symplectic_euler", "verlet", "rk4"}) {
+    // the explicit integrators: the cost of a force evaluation at the substeps they need
+    for (std::string_view id : cs::solverIds([](const cs::SolverInfo& info) {
+             return info.family == cs::SolverFamily::ForceBased && info.stability != cs::Stability::Unconditional;
+         })) {
         const std::string name(id);
         benchmark::RegisterBenchmark(("ForceStep/" + name + "/150").c_str(),
                                      [name](benchmark::State& s) { ForceStep(s, name); })
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     }
-    for (const char* id : {"xpbd", "pbd", "jakobsen"}) {
+    for (std::string_view id : cs::solverIds(cs::SolverFamily::PositionBased)) {
         const std::string name(id);
         benchmark::RegisterBenchmark(("ConstraintPass/" + name + "/128").c_str(),
                                      [name](benchmark::State& s) { ConstraintPass(s, name); })

@@ -51,7 +51,7 @@ std::string resolutionFor(int n) { return "cloth.resolution=[" + std::to_string(
 
 // compare_<id>.toml holds each solver's recommended settings; a GPU solver uses its CPU twin's.
 std::filesystem::path compareScene(const SolverInfo& info) {
-    const std::string_view base = info.gpu && !info.cpuTwin.empty() ? info.cpuTwin : info.id;
+    const std::string_view base = info.gpu() && !info.cpuTwin.empty() ? info.cpuTwin : info.id;
     const std::filesystem::path scene = "compare_" + std::string(base) + ".toml";
     return std::filesystem::exists(sceneDir() / scene) ? scene : std::filesystem::path("hanging.toml");
 }
@@ -74,7 +74,7 @@ std::string benchSuiteList() {
 
 bool isGpuSolverId(std::string_view id) {
     const SolverInfo* info = findSolver(id);
-    return info && info->gpu;
+    return info && info->gpu();
 }
 
 BenchTable runScalingSuite(const BenchOptions& options) {
@@ -87,7 +87,7 @@ BenchTable runScalingSuite(const BenchOptions& options) {
     std::unique_ptr<BenchGpuSession> gpuSession;  // made at the first GPU solver
     std::string gpuError;
     for (const SolverInfo& info : solverRegistry()) {
-        const bool gpu = info.gpu;
+        const bool gpu = info.gpu();
         if (gpu && !gpuSession && gpuError.empty()) gpuSession = BenchGpuSession::create(gpuError);
         if (gpu && !gpuSession) {
             table.notes.push_back(std::string(info.id) + " skipped: " + gpuError);

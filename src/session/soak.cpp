@@ -34,29 +34,6 @@ private:
     std::uint64_t m_state;
 };
 
-// Parameters the soak edits: live ones that change the physics. Left out: the
-// thread count (the soak must stay deterministic and not take the machine's cores),
-// the app's frame pacing and history, rendering and camera, and the tearing switch
-// and solver id, which have their own actions.
-bool soakEditable(const ParamDef& def) {
-    if (def.apply != ParamApply::Live || def.group == ParamGroup::Render || def.group == ParamGroup::Camera)
-        return false;
-    if (def.key == "solver.threads" || def.key == "sim.max_steps_per_frame" || def.key == "sim.history_seconds" ||
-        def.key == "tearing.enabled" || def.key == "solver.id")
-        return false;
-    return def.type == ParamType::Bool || def.type == ParamType::Int || def.type == ParamType::Float ||
-           def.type == ParamType::Vec3 || def.type == ParamType::Choice;
-}
-
-constexpr std::string_view kWorkParams[] = {"solver.substeps", "solver.iterations", "collision.iterations",
-                                            "provot.iterations", "implicit.cg_max_iterations"};
-
-bool isWorkParam(std::string_view key) {
-    for (std::string_view k : kWorkParams)
-        if (k == key) return true;
-    return false;
-}
-
 // Wide ranges are drawn log-uniformly so that small values (cheap substeps, soft
 // compliances) are as likely as huge ones.
 double drawNumber(Random& random, double lo, double hi) {
@@ -69,7 +46,7 @@ std::string randomValue(Random& random, const ParamDef& def, int workCap) {
     case ParamType::Bool: return random.below(2) ? "true" : "false";
     case ParamType::Int: {
         double hi = def.maxValue;
-        if (workCap > 0 && isWorkParam(def.key)) hi = std::max(def.minValue, std::min(hi, double(workCap)));
+        if (workCap > 0 && def.scalesWork) hi = std::max(def.minValue, std::min(hi, double(workCap)));
         const double span = hi - def.minValue + 1.0;
         long long value = static_cast<long long>(def.minValue) +
                           static_cast<long long>(std::floor(std::pow(span, random.unit()))) - 1;
@@ -151,12 +128,13 @@ SoakReport runSoak(const SoakOptions& options) {
     report.scenes = scenes.size();
     std::vector<std::string> solvers;
     for (const SolverInfo& info : solverRegistry())
-        if (!info.gpu) solvers.emplace_back(info.id);
+        if (!info.gpu()) solvers.emplace_back(info.id);
     std::vector<const ParamDef*> params;
-    for (const ParamDef& def : paramTable())
-        if (soakEditable(def)) params.push_back(&def);
     std::vector<const ParamDef*> workParams;
-    for (std::string_view key : kWorkParams) workParams.push_back(findParam(key));
+    for (const ParamDef& def : paramTable()) {
+        if (soakEdits(def)) params.push_back(&def);  // the row's soak role (ParamSoak)
+        if (def.scalesWork) workParams.push_back(&def);
+    }
     int totalWeight = 0;
     for (const Kind& kind : kKinds) totalWeight += kind.weight;
 

@@ -21,7 +21,7 @@ struct SoakOptions {
     std::vector<std::string> overrides;    // applied to every scene the soak loads (keep cloths small)
     std::string sceneFolder;               // scenes to switch among (grid cloths only; ones that load)
     int meanActionInterval = 20;           // steps between actions, on average
-    // When > 0, the parameters that multiply the work of a step (kWorkParams) are drawn
+    // When > 0, the parameters that multiply the work of a step (ParamDef::scalesWork) are drawn
     // in [min, workCap], and when the explosion guard has raised one above it the next
     // action puts it back: a 20 000-step soak then takes a minute, not an hour.
     int workCap = 0;

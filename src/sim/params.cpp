@@ -31,410 +31,486 @@ using G = ParamGroup;
 constexpr ParamApply kLive = ParamApply::Live;
 constexpr ParamApply kOnReset = ParamApply::OnReset;
 
-// The solver families, for rows only some solvers read.
-const std::vector<std::string_view> kForceBased = {"explicit_euler", "symplectic_euler", "verlet",
-                                                   "rk4", "implicit_euler", "desbrun"};
-const std::vector<std::string_view> kPositionBased = {"jakobsen", "pbd", "xpbd"};
-// Every solver that runs on the CPU (the GPU ones have their own parallelism).
-const std::vector<std::string_view> kCpuSolvers = {"explicit_euler", "symplectic_euler", "verlet", "rk4",
-                                                   "implicit_euler", "desbrun", "jakobsen", "pbd", "xpbd"};
-// The springs' rows: the force-based solvers and verlet_gpu, which reads the same springs.
-const std::vector<std::string_view> kSpringModel = {"explicit_euler", "symplectic_euler", "verlet", "rk4",
-                                                    "implicit_euler", "desbrun", "verlet_gpu"};
+using R = SolverReads;
 
 std::vector<ParamDef> buildTable() {
     std::vector<ParamDef> t;
-    auto row = [&t](ParamDef def) { t.push_back(std::move(def)); };
-    auto rowFor = [&t](const std::vector<std::string_view>& solvers, ParamDef def) {
-        def.solvers = solvers;
+    auto row = [&t](ParamDef def) {
+        // rendering and camera never change a step: the soak leaves every one of them alone
+        if (def.group == G::Render || def.group == G::Camera) def.soak = ParamSoak::NotPhysics;
         t.push_back(std::move(def));
     };
 
     // --- simulation clock -------------------------------------------------
-    row({"sim.dt", "physics step", T::Float, G::Scene, kLive, 1.0 / 240.0, 1.0 / 30.0, 1.0f / 60.0f, "s",
-         "Simulated time advanced by one physics step. Smaller steps cost more per second of "
-         "simulation and make force-based solvers more stable; XPBD stiffness does not depend on it.",
-         {}, false, CS_FIELD(float, sim.dt)});
-    row({"sim.max_steps_per_frame", "max steps / frame", T::Int, G::Scene, kLive, 1, 16, 4, "",
-         "Most physics steps run per rendered frame. When the simulation cannot keep up the rest "
-         "of the backlog is dropped and the stats show 'lagging'.",
-         {}, false, CS_FIELD(int, sim.maxStepsPerFrame)});
-    row({"sim.time_scale", "time scale", T::Float, G::Scene, kLive, 0.05, 4.0, 1.0f, "",
-         "Simulated seconds per real second: below 1 is slow motion.",
-         {}, false, CS_FIELD(float, sim.timeScale)});
-    row({"sim.gravity", "gravity", T::Vec3, G::Scene, kLive, -50.0, 50.0, glm::vec3(0.0f, -9.81f, 0.0f),
-         "m/s^2", "Acceleration of gravity (y is up).",
-         {}, false, CS_FIELD(glm::vec3, sim.gravity)});
-    row({"sim.history_seconds", "history", T::Float, G::Scene, kLive, 0.0, 60.0, 10.0f, "s",
-         "Time travel: how many seconds of frames (60 per second) are kept for scrubbing back with the "
-         "timeline or the arrow keys; 0 turns it off. Memory: about 53 bytes per particle per frame, "
-         "5 MB per second for a 40 x 40 cloth, 13 MB per second at 64 x 64. Changing it clears the history.",
-         {}, false, CS_FIELD(float, sim.historySeconds)});
-    row({"sim.recovery", "on explosion", T::Choice, G::Scene, kLive, 0, 0, std::string("restore"), "",
-         "What the explosion guard does when the state becomes non-finite or runs away: restore "
-         "puts back the last good state with zero velocity; halve_step also doubles solver.substeps "
-         "(up to 400), raise_iterations doubles solver.iterations (up to 64), so that it is less likely "
-         "to explode again, at proportional cost.",
-         {"restore", "halve_step", "raise_iterations"}, false, CS_CHOICE_FIELD(RecoveryMode, sim.recovery)});
+    row({.key = "sim.dt", .label = "physics step", .type = T::Float, .group = G::Scene, .apply = kLive,
+         .minValue = 1.0 / 240.0, .maxValue = 1.0 / 30.0, .defaultValue = 1.0f / 60.0f, .unit = "s",
+         .help = "Simulated time advanced by one physics step. Smaller steps cost more per second of "
+                 "simulation and make force-based solvers more stable; XPBD stiffness does not depend on it.",
+         .field = CS_FIELD(float, sim.dt)});
+    row({.key = "sim.max_steps_per_frame", .label = "max steps / frame", .type = T::Int, .group = G::Scene,
+         .apply = kLive, .minValue = 1, .maxValue = 16, .defaultValue = 4,
+         .help = "Most physics steps run per rendered frame. When the simulation cannot keep up the rest "
+                 "of the backlog is dropped and the stats show 'lagging'.",
+         .field = CS_FIELD(int, sim.maxStepsPerFrame), .soak = ParamSoak::AppPacing});
+    row({.key = "sim.time_scale", .label = "time scale", .type = T::Float, .group = G::Scene, .apply = kLive,
+         .minValue = 0.05, .maxValue = 4.0, .defaultValue = 1.0f,
+         .help = "Simulated seconds per real second: below 1 is slow motion.",
+         .field = CS_FIELD(float, sim.timeScale)});
+    row({.key = "sim.gravity", .label = "gravity", .type = T::Vec3, .group = G::Scene, .apply = kLive,
+         .minValue = -50.0, .maxValue = 50.0, .defaultValue = glm::vec3(0.0f, -9.81f, 0.0f), .unit = "m/s^2",
+         .help = "Acceleration of gravity (y is up).",
+         .field = CS_FIELD(glm::vec3, sim.gravity)});
+    row({.key = "sim.history_seconds", .label = "history", .type = T::Float, .group = G::Scene, .apply = kLive,
+         .minValue = 0.0, .maxValue = 60.0, .defaultValue = 10.0f, .unit = "s",
+         .help = "Time travel: how many seconds of frames (60 per second) are kept for scrubbing back with the "
+                 "timeline or the arrow keys; 0 turns it off. Memory: about 53 bytes per particle per frame, "
+                 "5 MB per second for a 40 x 40 cloth, 13 MB per second at 64 x 64. Changing it clears the history.",
+         .field = CS_FIELD(float, sim.historySeconds), .soak = ParamSoak::AppPacing});
+    row({.key = "sim.recovery", .label = "on explosion", .type = T::Choice, .group = G::Scene, .apply = kLive,
+         .defaultValue = std::string("restore"),
+         .help = "What the explosion guard does when the state becomes non-finite or runs away: restore "
+                 "puts back the last good state with zero velocity; halve_step also doubles solver.substeps "
+                 "(up to 400), raise_iterations doubles solver.iterations (up to 64), so that it is less likely "
+                 "to explode again, at proportional cost.",
+         .choices = {"restore", "halve_step", "raise_iterations"},
+         .field = CS_CHOICE_FIELD(RecoveryMode, sim.recovery)});
 
     // --- solver -----------------------------------------------------------
-    row({"solver.id", "solver", T::Solver, G::Solver, kLive, 0, 0, std::string("xpbd"), "",
-         "The cloth method. Switching keeps the cloth where it is. On the command line "
-         "'solver' is short for 'solver.id'.",
-         {}, false, CS_FIELD(std::string, solver.id)});
-    row({"solver.substeps", "substeps", T::Int, G::Solver, kLive, 1, 1000, 20, "",
-         "Substeps per physics step: every solver advances in steps of dt / substeps. More substeps "
-         "keep explicit integrators stable with stiffer springs and make XPBD stiffer, at proportional cost.",
-         {}, false, CS_FIELD(int, solver.substeps)});
-    rowFor({"jakobsen", "pbd", "xpbd", "xpbd_gpu"},
-           {"solver.iterations", "iterations", T::Int, G::Solver, kLive, 1, 100, 1, "",
-            "Constraint passes per substep. PBD and Jakobsen get stiffer with more; with XPBD's many "
-            "substeps one pass is usually best.",
-            {}, false, CS_FIELD(int, solver.iterations)});
-    rowFor({"xpbd", "xpbd_gpu"}, {"solver.stretch_compliance", "stretch compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
-         1e-8f, "m/N",
-         "Inverse stiffness of the structural links (row and column neighbours). 0 is "
-         "inextensible; raising it lets the cloth stretch like rubber.",
-         {}, true, CS_FIELD(float, solver.stretchCompliance)});
-    rowFor({"xpbd", "xpbd_gpu"}, {"solver.shear_compliance", "shear compliance", T::Float, G::Solver, kLive, 0.0, 1.0,
-         1e-6f, "m/N",
-         "Inverse stiffness of the diagonal links. Raising it lets the weave skew, so the cloth "
-         "drapes more softly.",
-         {}, true, CS_FIELD(float, solver.shearCompliance)});
-    rowFor({"xpbd", "xpbd_gpu"}, {"solver.bend_compliance", "bend compliance", T::Float, G::Solver, kLive, 0.0, 1000.0,
-         1e-3f, "m/N",
-         "Inverse stiffness of bending: of the long links (grid distance 2 and more, m/N), or with "
-         "dihedral bending of the hinge angle between neighbouring triangles (rad/(N m)): hinges are "
-         "stiff up to about 1e-2 and hang freely from about 100. Raising it gives more, finer folds; "
-         "lowering it makes paper-like sheets.",
-         {}, true, CS_FIELD(float, solver.bendCompliance)});
-    row({"solver.damping", "air drag", T::Float, G::Solver, kLive, 0.0, 20.0, 0.2f, "1/s",
-         "Global air drag: each second the velocity loses about this fraction (a force -m k v for the "
-         "force-based solvers, Verlet's c = 1 - h k per substep h, a velocity scale for the position-based ones). "
-         "Raising it calms the cloth faster, as if moving through honey.",
-         {}, false, CS_FIELD(float, solver.damping)});
-    rowFor({"pbd", "xpbd"},
-           {"solver.bending", "bending", T::Choice, G::Solver, kLive, 0, 0, std::string("links"), "",
-            "What resists bending: the long links (distance-2 and beyond), or dihedral constraints on "
-            "the angle between neighbouring triangles (seed 003), which bend without resisting stretch.",
-            {"links", "dihedral"}, false, CS_CHOICE_FIELD(BendingModel, solver.bending)});
-    rowFor(kPositionBased,
-           {"solver.tethers", "tethers", T::Bool, G::Solver, kLive, 0, 1, false, "",
-            "Long-range attachments (Kim et al. 2012): no particle may move farther from a pinned "
-            "particle than its rest distance times the slack. Stops the sag that unconverged links "
-            "allow under a heavy cloth, at little cost.",
-            {}, false, CS_FIELD(bool, solver.tethers)});
-    rowFor(kPositionBased,
-           {"solver.tether_slack", "tether slack", T::Float, G::Solver, kLive, 1.0, 2.0, 1.0f, "",
-            "Tethers allow this ratio of the rest distance to the pin; above 1 they only catch "
-            "large stretch.",
-            {}, false, CS_FIELD(float, solver.tetherSlack)});
-    rowFor(kCpuSolvers,
-           {"solver.threads", "threads", T::Int, G::Solver, kLive, 1, 64, 1, "",
-            "Threads that share the step: each colour of links (constraints or springs, colours of "
-            "256 links or more), particle loops and matrix rows. The result is bit-for-bit the same "
-            "for any count; raising it up to the number of cores makes large cloths faster, beyond "
-            "that slower (and much slower when other programs keep the cores busy).",
-            {}, false, CS_FIELD(int, solver.threads)});
+    row({.key = "solver.id", .label = "solver", .type = T::Solver, .group = G::Solver, .apply = kLive,
+         .defaultValue = std::string("xpbd"),
+         .help = "The cloth method. Switching keeps the cloth where it is. On the command line "
+                 "'solver' is short for 'solver.id'.",
+         .field = CS_FIELD(std::string, solver.id), .restartsSolver = true, .soak = ParamSoak::OwnAction});
+    row({.key = "solver.substeps", .label = "substeps", .type = T::Int, .group = G::Solver, .apply = kLive,
+         .minValue = 1, .maxValue = 1000, .defaultValue = 20,
+         .help = "Substeps per physics step: every solver advances in steps of dt / substeps. More substeps "
+                 "keep explicit integrators stable with stiffer springs and make XPBD stiffer, at proportional cost.",
+         .field = CS_FIELD(int, solver.substeps), .scalesWork = true});
+    row({.key = "solver.iterations", .label = "iterations", .type = T::Int, .group = G::Solver, .apply = kLive,
+         .minValue = 1, .maxValue = 100, .defaultValue = 1,
+         .help = "Constraint passes per substep. PBD and Jakobsen get stiffer with more; with XPBD's many "
+                 "substeps one pass is usually best.",
+         .field = CS_FIELD(int, solver.iterations), .reads = R::Iterations, .scalesWork = true});
+    row({.key = "solver.stretch_compliance", .label = "stretch compliance", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 1e-8f, .unit = "m/N",
+         .help = "Inverse stiffness of the structural links (row and column neighbours). 0 is "
+                 "inextensible; raising it lets the cloth stretch like rubber.",
+         .logarithmic = true, .field = CS_FIELD(float, solver.stretchCompliance), .reads = R::Compliances});
+    row({.key = "solver.shear_compliance", .label = "shear compliance", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 1e-6f, .unit = "m/N",
+         .help = "Inverse stiffness of the diagonal links. Raising it lets the weave skew, so the cloth "
+                 "drapes more softly.",
+         .logarithmic = true, .field = CS_FIELD(float, solver.shearCompliance), .reads = R::Compliances});
+    row({.key = "solver.bend_compliance", .label = "bend compliance", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1000.0, .defaultValue = 1e-3f, .unit = "m/N",
+         .help = "Inverse stiffness of bending: of the long links (grid distance 2 and more, m/N), or with "
+                 "dihedral bending of the hinge angle between neighbouring triangles (rad/(N m)): hinges are "
+                 "stiff up to about 1e-2 and hang freely from about 100. Raising it gives more, finer folds; "
+                 "lowering it makes paper-like sheets.",
+         .logarithmic = true, .field = CS_FIELD(float, solver.bendCompliance), .reads = R::Compliances});
+    row({.key = "solver.damping", .label = "air drag", .type = T::Float, .group = G::Solver, .apply = kLive,
+         .minValue = 0.0, .maxValue = 20.0, .defaultValue = 0.2f, .unit = "1/s",
+         .help = "Global air drag: each second the velocity loses about this fraction (a force -m k v for the "
+                 "force-based solvers, Verlet's c = 1 - h k per substep h, a velocity scale for the position-based ones). "
+                 "Raising it calms the cloth faster, as if moving through honey.",
+         .field = CS_FIELD(float, solver.damping)});
+    row({.key = "solver.bending", .label = "bending", .type = T::Choice, .group = G::Solver, .apply = kLive,
+         .defaultValue = std::string("links"),
+         .help = "What resists bending: the long links (distance-2 and beyond), or dihedral constraints on "
+                 "the angle between neighbouring triangles (seed 003), which bend without resisting stretch.",
+         .choices = {"links", "dihedral"}, .field = CS_CHOICE_FIELD(BendingModel, solver.bending),
+         .reads = R::BendingModel});
+    row({.key = "solver.tethers", .label = "tethers", .type = T::Bool, .group = G::Solver, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Long-range attachments (Kim et al. 2012): no particle may move farther from a pinned "
+                 "particle than its rest distance times the slack. Stops the sag that unconverged links "
+                 "allow under a heavy cloth, at little cost.",
+         .field = CS_FIELD(bool, solver.tethers), .reads = R::Tethers});
+    row({.key = "solver.tether_slack", .label = "tether slack", .type = T::Float, .group = G::Solver, .apply = kLive,
+         .minValue = 1.0, .maxValue = 2.0, .defaultValue = 1.0f,
+         .help = "Tethers allow this ratio of the rest distance to the pin; above 1 they only catch "
+                 "large stretch.",
+         .field = CS_FIELD(float, solver.tetherSlack), .reads = R::Tethers});
+    row({.key = "solver.threads", .label = "threads", .type = T::Int, .group = G::Solver, .apply = kLive,
+         .minValue = 1, .maxValue = 64, .defaultValue = 1,
+         .help = "Threads that share the step: each colour of links (constraints or springs, colours of "
+                 "256 links or more), particle loops and matrix rows. The result is bit-for-bit the same "
+                 "for any count; raising it up to the number of cores makes large cloths faster, beyond "
+                 "that slower (and much slower when other programs keep the cores busy).",
+         .field = CS_FIELD(int, solver.threads), .reads = R::Threads, .soak = ParamSoak::KeepsCores});
 
     // --- springs of the force-based solvers -------------------------------
-    rowFor(kSpringModel,
-           {"springs.stretch_stiffness", "stretch stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 200.0f, "N/m",
-            "Hooke constant of the structural links. Stiffer cloth stretches less but explicit "
-            "integrators need smaller steps (more substeps) to stay stable.",
-            {}, true, CS_FIELD(float, springs.stretchStiffness)});
-    rowFor(kSpringModel,
-           {"springs.shear_stiffness", "shear stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 50.0f, "N/m",
-            "Hooke constant of the diagonal links: how much the weave resists skewing.",
-            {}, true, CS_FIELD(float, springs.shearStiffness)});
-    rowFor(kSpringModel,
-           {"springs.bend_stiffness", "bend stiffness", T::Float, G::Solver, kLive, 0.0, 1e8, 5.0f, "N/m",
-            "Hooke constant of the long links that resist bending. Lower gives finer folds.",
-            {}, true, CS_FIELD(float, springs.bendStiffness)});
-    rowFor(kSpringModel,
-           {"springs.damping", "spring damping", T::Float, G::Solver, kLive, 0.0, 100.0, 0.01f, "N s/m",
-            "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (seed 001). It damps "
-            "the fast stretch oscillations that make explicit steps explode, not the swinging.",
-            {}, true, CS_FIELD(float, springs.damping)});
-    rowFor(kSpringModel,
-           {"springs.point_damping", "point damping", T::Float, G::Solver, kLive, 0.0, 10.0, 0.0f, "N s/m",
-            "b of seed 000: a force -b v on every particle, the same for light and heavy particles.",
-            {}, true, CS_FIELD(float, springs.pointDamping)});
-    rowFor({"implicit_euler"},
-           {"implicit.cg_tolerance", "CG tolerance", T::Float, G::Solver, kLive, 1e-10, 0.1, 1e-4f, "",
-            "Conjugate gradient stops when the residual is this fraction of the right-hand side. "
-            "Smaller is more accurate and costs more iterations.",
-            {}, true, CS_FIELD(float, implicit.cgTolerance)});
-    rowFor({"implicit_euler"},
-           {"implicit.cg_max_iterations", "CG max iterations", T::Int, G::Solver, kLive, 1, 2000, 100, "",
-            "At most this many conjugate-gradient iterations per step.",
-            {}, false, CS_FIELD(int, implicit.cgMaxIterations)});
-    rowFor(kForceBased,
-           {"provot.enabled", "Provot constraints", T::Bool, G::Solver, kLive, 0, 1, false, "",
-            "Provot 1995: after each step, structural and shear springs stretched beyond (1 + tau) rest "
-            "are pulled back, and velocities follow. Lets soft springs look like stiff cloth.",
-            {}, false, CS_FIELD(bool, provot.enabled)});
-    rowFor(kForceBased,
-           {"provot.max_stretch", "Provot tau", T::Float, G::Solver, kLive, 0.0, 1.0, 0.1f, "",
-            "tau: the stretch ratio above 1 that the Provot fix-up allows (0.1 = 10 %).",
-            {}, false, CS_FIELD(float, provot.maxStretch)});
-    rowFor(kForceBased,
-           {"provot.iterations", "Provot iterations", T::Int, G::Solver, kLive, 1, 100, 4, "",
-            "Passes of the Provot fix-up per step.",
-            {}, false, CS_FIELD(int, provot.iterations)});
-    rowFor({"pbd"},
-           {"pbd.stretch_stiffness", "stretch stiffness", T::Float, G::Solver, kLive, 0.0, 1.0, 1.0f, "",
-            "PBD stiffness k in [0, 1] of the structural links, corrected to 1 - (1 - k)^(1/n) for n "
-            "iterations (seed 004) — yet the result still stiffens with more iterations and smaller steps.",
-            {}, false, CS_FIELD(float, pbd.stretchStiffness)});
-    rowFor({"pbd"},
-           {"pbd.shear_stiffness", "shear stiffness", T::Float, G::Solver, kLive, 0.0, 1.0, 0.5f, "",
-            "PBD stiffness k in [0, 1] of the diagonal links.", {}, false, CS_FIELD(float, pbd.shearStiffness)});
-    rowFor({"pbd"},
-           {"pbd.bend_stiffness", "bend stiffness", T::Float, G::Solver, kLive, 0.0, 1.0, 0.1f, "",
-            "PBD stiffness k in [0, 1] of bending (long links or dihedral angles).",
-            {}, false, CS_FIELD(float, pbd.bendStiffness)});
-    rowFor({"jakobsen"},
-           {"jakobsen.relaxation", "relaxation K", T::Float, G::Solver, kLive, 0.01, 1.0, 1.0f, "",
-            "Fraction of each link's error removed per pass (Jakobsen 2001, seed 001's positional "
-            "constraint). 1 is rigid; lower is softer and converges slower.",
-            {}, false, CS_FIELD(float, jakobsen.relaxation)});
+    row({.key = "springs.stretch_stiffness", .label = "stretch stiffness", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1e8, .defaultValue = 200.0f, .unit = "N/m",
+         .help = "Hooke constant of the structural links. Stiffer cloth stretches less but explicit "
+                 "integrators need smaller steps (more substeps) to stay stable.",
+         .logarithmic = true, .field = CS_FIELD(float, springs.stretchStiffness), .reads = R::Springs});
+    row({.key = "springs.shear_stiffness", .label = "shear stiffness", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1e8, .defaultValue = 50.0f, .unit = "N/m",
+         .help = "Hooke constant of the diagonal links: how much the weave resists skewing.",
+         .logarithmic = true, .field = CS_FIELD(float, springs.shearStiffness), .reads = R::Springs});
+    row({.key = "springs.bend_stiffness", .label = "bend stiffness", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1e8, .defaultValue = 5.0f, .unit = "N/m",
+         .help = "Hooke constant of the long links that resist bending. Lower gives finer folds.",
+         .logarithmic = true, .field = CS_FIELD(float, springs.bendStiffness), .reads = R::Springs});
+    row({.key = "springs.damping", .label = "spring damping", .type = T::Float, .group = G::Solver, .apply = kLive,
+         .minValue = 0.0, .maxValue = 100.0, .defaultValue = 0.01f, .unit = "N s/m",
+         .help = "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (seed 001). It damps "
+                 "the fast stretch oscillations that make explicit steps explode, not the swinging.",
+         .logarithmic = true, .field = CS_FIELD(float, springs.damping), .reads = R::Springs});
+    row({.key = "springs.point_damping", .label = "point damping", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 10.0, .defaultValue = 0.0f, .unit = "N s/m",
+         .help = "b of seed 000: a force -b v on every particle, the same for light and heavy particles.",
+         .logarithmic = true, .field = CS_FIELD(float, springs.pointDamping), .reads = R::Springs});
+    row({.key = "implicit.cg_tolerance", .label = "CG tolerance", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 1e-10, .maxValue = 0.1, .defaultValue = 1e-4f,
+         .help = "Conjugate gradient stops when the residual is this fraction of the right-hand side. "
+                 "Smaller is more accurate and costs more iterations.",
+         .logarithmic = true, .field = CS_FIELD(float, implicit.cgTolerance), .reads = R::ImplicitCg});
+    row({.key = "implicit.cg_max_iterations", .label = "CG max iterations", .type = T::Int, .group = G::Solver,
+         .apply = kLive, .minValue = 1, .maxValue = 2000, .defaultValue = 100,
+         .help = "At most this many conjugate-gradient iterations per step.",
+         .field = CS_FIELD(int, implicit.cgMaxIterations), .reads = R::ImplicitCg, .scalesWork = true});
+    row({.key = "provot.enabled", .label = "Provot constraints", .type = T::Bool, .group = G::Solver, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Provot 1995: after each step, structural and shear springs stretched beyond (1 + tau) rest "
+                 "are pulled back, and velocities follow. Lets soft springs look like stiff cloth.",
+         .field = CS_FIELD(bool, provot.enabled), .reads = R::Provot});
+    row({.key = "provot.max_stretch", .label = "Provot tau", .type = T::Float, .group = G::Solver, .apply = kLive,
+         .minValue = 0.0, .maxValue = 1.0, .defaultValue = 0.1f,
+         .help = "tau: the stretch ratio above 1 that the Provot fix-up allows (0.1 = 10 %).",
+         .field = CS_FIELD(float, provot.maxStretch), .reads = R::Provot});
+    row({.key = "provot.iterations", .label = "Provot iterations", .type = T::Int, .group = G::Solver,
+         .apply = kLive, .minValue = 1, .maxValue = 100, .defaultValue = 4,
+         .help = "Passes of the Provot fix-up per step.",
+         .field = CS_FIELD(int, provot.iterations), .reads = R::Provot, .scalesWork = true});
+    row({.key = "pbd.stretch_stiffness", .label = "stretch stiffness", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 1.0f,
+         .help = "PBD stiffness k in [0, 1] of the structural links, corrected to 1 - (1 - k)^(1/n) for n "
+                 "iterations (seed 004) — yet the result still stiffens with more iterations and smaller steps.",
+         .field = CS_FIELD(float, pbd.stretchStiffness), .reads = R::PbdStiffness});
+    row({.key = "pbd.shear_stiffness", .label = "shear stiffness", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 0.5f,
+         .help = "PBD stiffness k in [0, 1] of the diagonal links.",
+         .field = CS_FIELD(float, pbd.shearStiffness), .reads = R::PbdStiffness});
+    row({.key = "pbd.bend_stiffness", .label = "bend stiffness", .type = T::Float, .group = G::Solver,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 0.1f,
+         .help = "PBD stiffness k in [0, 1] of bending (long links or dihedral angles).",
+         .field = CS_FIELD(float, pbd.bendStiffness), .reads = R::PbdStiffness});
+    row({.key = "jakobsen.relaxation", .label = "relaxation K", .type = T::Float, .group = G::Solver, .apply = kLive,
+         .minValue = 0.01, .maxValue = 1.0, .defaultValue = 1.0f,
+         .help = "Fraction of each link's error removed per pass (Jakobsen 2001, seed 001's positional "
+                 "constraint). 1 is rigid; lower is softer and converges slower.",
+         .field = CS_FIELD(float, jakobsen.relaxation), .reads = R::Relaxation});
 
     // --- cloth (applied on reset: they change the topology) ---------------
-    row({"cloth.resolution", "resolution", T::Int2, G::Cloth, kOnReset, 2, 512, glm::ivec2(32, 32), "",
-         "Particles along u (columns) and v (rows). Cost grows with their product.",
-         {}, false, CS_FIELD(glm::ivec2, cloth.resolution)});
-    row({"cloth.spacing", "spacing", T::Float, G::Cloth, kOnReset, 0.001, 1.0, 0.05f, "m",
-         "Rest distance between neighbouring particles; the cloth is (resolution - 1) x spacing wide.",
-         {}, false, CS_FIELD(float, cloth.spacing)});
-    row({"cloth.orientation", "orientation", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("vertical"), "",
-         "vertical: hangs in the x-y plane from its top edge; horizontal: lies flat in the x-z plane.",
-         {"vertical", "horizontal"}, false, CS_CHOICE_FIELD(Orientation, cloth.orientation)});
-    row({"cloth.origin", "origin", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(0.0f, 2.0f, 0.0f), "m",
-         "Where the cloth starts: the middle of its top edge when vertical, its centre when horizontal.",
-         {}, false, CS_FIELD(glm::vec3, cloth.origin)});
-    row({"cloth.link_pattern", "link pattern", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("level"), "",
-         "level: every neighbour up to link_level away along rows, columns and both diagonals (seed "
-         "001); stencil12: seed 000's 12 neighbours (structural, shear, and every second particle along "
-         "rows and columns).",
-         {"level", "stencil12"}, false, CS_CHOICE_FIELD(LinkPattern, cloth.linkPattern)});
-    row({"cloth.link_level", "link level", T::Int, G::Cloth, kOnReset, 1, 4, 2, "",
-         "Connect each particle to neighbours up to this grid distance along rows, columns and "
-         "diagonals (seed 001). 1: structural + shear only; 2 adds bending links; more is stiffer.",
-         {}, false, CS_FIELD(int, cloth.linkLevel)});
-    row({"cloth.mass_mode", "mass from", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("density"), "",
-         "per_particle: every particle weighs particle_mass; density: each triangle's area x "
-         "density is shared among its corners.",
-         {"per_particle", "density"}, false, CS_CHOICE_FIELD(MassMode, cloth.massMode)});
-    row({"cloth.particle_mass", "particle mass", T::Float, G::Cloth, kOnReset, 1e-5, 10.0, 0.001f, "kg",
-         "Mass of each particle when mass_mode is per_particle.",
-         {}, true, CS_FIELD(float, cloth.particleMass)});
-    row({"cloth.density", "areal density", T::Float, G::Cloth, kOnReset, 0.005, 5.0, 0.2f, "kg/m^2",
-         "Mass per square metre when mass_mode is density (cotton is about 0.15). Heavier cloth "
-         "is stretched more by gravity for the same compliance and pushed less by wind.",
-         {}, true, CS_FIELD(float, cloth.density)});
-    row({"cloth.pins", "pins", T::Choice, G::Cloth, kOnReset, 0, 0, std::string("top_corners"), "",
-         "Which particles are held still: none, the two top corners, the whole top row, all "
-         "four corners, or the whole outline (a drum skin).",
-         {"none", "top_corners", "top_row", "corners", "border"}, false, CS_CHOICE_FIELD(PinPreset, cloth.pins)});
-    row({"cloth.mesh", "mesh (OBJ)", T::Path, G::Cloth, kOnReset, 0, 0, std::string(), "",
-         "A Wavefront OBJ file whose triangles are the cloth (polygons are triangulated; OBJ vertex k, "
-         "from 0, is particle k). Empty: the grid of resolution x spacing. A relative path is looked up "
-         "next to the scene file, then in the project root. The file's origin goes to cloth.origin.",
-         {}, false, CS_FIELD(std::string, cloth.mesh)});
-    row({"cloth.mesh_scale", "mesh scale", T::Float, G::Cloth, kOnReset, 1e-4, 1000.0, 1.0f, "",
-         "Metres per unit of the OBJ file (0.01 for a file in centimetres).",
-         {}, true, CS_FIELD(float, cloth.meshScale)});
-    row({"cloth.mesh_rotation", "mesh rotation", T::Vec3, G::Cloth, kOnReset, -360.0, 360.0, glm::vec3(0.0f), "deg",
-         "Turns the mesh about its origin: degrees about x, then y, then z (as collider rotation).",
-         {}, false, CS_FIELD(glm::vec3, cloth.meshRotation)});
-    row({"cloth.allow_pieces", "allow pieces", T::Bool, G::Cloth, kOnReset, 0, 1, false, "",
-         "Accept a mesh made of several unconnected pieces (otherwise that is an error, since it is "
-         "usually a modelling mistake).",
-         {}, false, CS_FIELD(bool, cloth.allowPieces)});
-    row({"cloth.pin_vertices", "pin vertices", T::IntList, G::Cloth, kOnReset, 0, 999999, std::vector<int>(), "",
-         "Particles held still in addition to the preset, by number: OBJ vertex from 0 (the order of "
-         "the v lines), or on a grid row x columns + column.",
-         {}, false, CS_FIELD(std::vector<int>, cloth.pinVertices)});
-    row({"cloth.pin_region_min", "pin box min", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(1.0f), "m",
-         "Lower corner of a box: every particle whose rest position lies inside it is held still, in "
-         "addition to the preset. No box while min > max on any axis (the default).",
-         {}, false, CS_FIELD(glm::vec3, cloth.pinRegionMin)});
-    row({"cloth.pin_region_max", "pin box max", T::Vec3, G::Cloth, kOnReset, -100.0, 100.0, glm::vec3(-1.0f), "m",
-         "Upper corner of the pin box (see pin_region_min).",
-         {}, false, CS_FIELD(glm::vec3, cloth.pinRegionMax)});
+    row({.key = "cloth.resolution", .label = "resolution", .type = T::Int2, .group = G::Cloth, .apply = kOnReset,
+         .minValue = 2, .maxValue = 512, .defaultValue = glm::ivec2(32, 32),
+         .help = "Particles along u (columns) and v (rows). Cost grows with their product.",
+         .field = CS_FIELD(glm::ivec2, cloth.resolution), .checksCloth = true});
+    row({.key = "cloth.spacing", .label = "spacing", .type = T::Float, .group = G::Cloth, .apply = kOnReset,
+         .minValue = 0.001, .maxValue = 1.0, .defaultValue = 0.05f, .unit = "m",
+         .help = "Rest distance between neighbouring particles; the cloth is (resolution - 1) x spacing wide.",
+         .field = CS_FIELD(float, cloth.spacing), .checksCloth = true});
+    row({.key = "cloth.orientation", .label = "orientation", .type = T::Choice, .group = G::Cloth, .apply = kOnReset,
+         .defaultValue = std::string("vertical"),
+         .help = "vertical: hangs in the x-y plane from its top edge; horizontal: lies flat in the x-z plane.",
+         .choices = {"vertical", "horizontal"}, .field = CS_CHOICE_FIELD(Orientation, cloth.orientation),
+         .checksCloth = true});
+    row({.key = "cloth.origin", .label = "origin", .type = T::Vec3, .group = G::Cloth, .apply = kOnReset,
+         .minValue = -100.0, .maxValue = 100.0, .defaultValue = glm::vec3(0.0f, 2.0f, 0.0f), .unit = "m",
+         .help = "Where the cloth starts: the middle of its top edge when vertical, its centre when horizontal.",
+         .field = CS_FIELD(glm::vec3, cloth.origin), .checksCloth = true});
+    row({.key = "cloth.link_pattern", .label = "link pattern", .type = T::Choice, .group = G::Cloth,
+         .apply = kOnReset, .defaultValue = std::string("level"),
+         .help = "level: every neighbour up to link_level away along rows, columns and both diagonals (seed "
+                 "001); stencil12: seed 000's 12 neighbours (structural, shear, and every second particle along "
+                 "rows and columns).",
+         .choices = {"level", "stencil12"}, .field = CS_CHOICE_FIELD(LinkPattern, cloth.linkPattern)});
+    row({.key = "cloth.link_level", .label = "link level", .type = T::Int, .group = G::Cloth, .apply = kOnReset,
+         .minValue = 1, .maxValue = 4, .defaultValue = 2,
+         .help = "Connect each particle to neighbours up to this grid distance along rows, columns and "
+                 "diagonals (seed 001). 1: structural + shear only; 2 adds bending links; more is stiffer.",
+         .field = CS_FIELD(int, cloth.linkLevel)});
+    row({.key = "cloth.mass_mode", .label = "mass from", .type = T::Choice, .group = G::Cloth, .apply = kOnReset,
+         .defaultValue = std::string("density"),
+         .help = "per_particle: every particle weighs particle_mass; density: each triangle's area x "
+                 "density is shared among its corners.",
+         .choices = {"per_particle", "density"}, .field = CS_CHOICE_FIELD(MassMode, cloth.massMode)});
+    row({.key = "cloth.particle_mass", .label = "particle mass", .type = T::Float, .group = G::Cloth,
+         .apply = kOnReset, .minValue = 1e-5, .maxValue = 10.0, .defaultValue = 0.001f, .unit = "kg",
+         .help = "Mass of each particle when mass_mode is per_particle.",
+         .logarithmic = true, .field = CS_FIELD(float, cloth.particleMass)});
+    row({.key = "cloth.density", .label = "areal density", .type = T::Float, .group = G::Cloth, .apply = kOnReset,
+         .minValue = 0.005, .maxValue = 5.0, .defaultValue = 0.2f, .unit = "kg/m^2",
+         .help = "Mass per square metre when mass_mode is density (cotton is about 0.15). Heavier cloth "
+                 "is stretched more by gravity for the same compliance and pushed less by wind.",
+         .logarithmic = true, .field = CS_FIELD(float, cloth.density)});
+    row({.key = "cloth.pins", .label = "pins", .type = T::Choice, .group = G::Cloth, .apply = kOnReset,
+         .defaultValue = std::string("top_corners"),
+         .help = "Which particles are held still: none, the two top corners, the whole top row, all "
+                 "four corners, or the whole outline (a drum skin).",
+         .choices = {"none", "top_corners", "top_row", "corners", "border"},
+         .field = CS_CHOICE_FIELD(PinPreset, cloth.pins), .checksCloth = true});
+    row({.key = "cloth.mesh", .label = "mesh (OBJ)", .type = T::Path, .group = G::Cloth, .apply = kOnReset,
+         .defaultValue = std::string(),
+         .help = "A Wavefront OBJ file whose triangles are the cloth (polygons are triangulated; OBJ vertex k, "
+                 "from 0, is particle k). Empty: the grid of resolution x spacing. A relative path is looked up "
+                 "next to the scene file, then in the project root. The file's origin goes to cloth.origin.",
+         .field = CS_FIELD(std::string, cloth.mesh), .checksCloth = true});
+    row({.key = "cloth.mesh_scale", .label = "mesh scale", .type = T::Float, .group = G::Cloth, .apply = kOnReset,
+         .minValue = 1e-4, .maxValue = 1000.0, .defaultValue = 1.0f,
+         .help = "Metres per unit of the OBJ file (0.01 for a file in centimetres).",
+         .logarithmic = true, .field = CS_FIELD(float, cloth.meshScale), .checksCloth = true});
+    row({.key = "cloth.mesh_rotation", .label = "mesh rotation", .type = T::Vec3, .group = G::Cloth,
+         .apply = kOnReset, .minValue = -360.0, .maxValue = 360.0, .defaultValue = glm::vec3(0.0f), .unit = "deg",
+         .help = "Turns the mesh about its origin: degrees about x, then y, then z (as collider rotation).",
+         .field = CS_FIELD(glm::vec3, cloth.meshRotation), .checksCloth = true});
+    row({.key = "cloth.allow_pieces", .label = "allow pieces", .type = T::Bool, .group = G::Cloth, .apply = kOnReset,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Accept a mesh made of several unconnected pieces (otherwise that is an error, since it is "
+                 "usually a modelling mistake).",
+         .field = CS_FIELD(bool, cloth.allowPieces), .checksCloth = true});
+    row({.key = "cloth.pin_vertices", .label = "pin vertices", .type = T::IntList, .group = G::Cloth,
+         .apply = kOnReset, .minValue = 0, .maxValue = 999999, .defaultValue = std::vector<int>(),
+         .help = "Particles held still in addition to the preset, by number: OBJ vertex from 0 (the order of "
+                 "the v lines), or on a grid row x columns + column.",
+         .field = CS_FIELD(std::vector<int>, cloth.pinVertices), .checksCloth = true});
+    row({.key = "cloth.pin_region_min", .label = "pin box min", .type = T::Vec3, .group = G::Cloth,
+         .apply = kOnReset, .minValue = -100.0, .maxValue = 100.0, .defaultValue = glm::vec3(1.0f), .unit = "m",
+         .help = "Lower corner of a box: every particle whose rest position lies inside it is held still, in "
+                 "addition to the preset. No box while min > max on any axis (the default).",
+         .field = CS_FIELD(glm::vec3, cloth.pinRegionMin), .checksCloth = true});
+    row({.key = "cloth.pin_region_max", .label = "pin box max", .type = T::Vec3, .group = G::Cloth,
+         .apply = kOnReset, .minValue = -100.0, .maxValue = 100.0, .defaultValue = glm::vec3(-1.0f), .unit = "m",
+         .help = "Upper corner of the pin box (see pin_region_min).",
+         .field = CS_FIELD(glm::vec3, cloth.pinRegionMax), .checksCloth = true});
 
     // --- collision --------------------------------------------------------
-    row({"collision.thickness", "thickness", T::Float, G::Collision, kLive, 0.0, 0.1, 0.01f, "m",
-         "Particles are kept this far from every collider surface. Raising it hides "
-         "interpenetration of the rendered triangles but makes the cloth float visibly.",
-         {}, false, CS_FIELD(float, collision.thickness)});
-    row({"collision.iterations", "contact passes", T::Int, G::Collision, kLive, 1, 20, 1, "",
-         "How many times per substep contact is detected and resolved (seed 001's collision "
-         "iterations). More passes settle cloth caught between several colliders, or between a "
-         "collider and the ground, and separate folded layers better.",
-         {}, false, CS_FIELD(int, collision.iterations)});
-    row({"collision.ground", "ground", T::Bool, G::Collision, kLive, 0, 1, true, "",
-         "An infinite horizontal ground plane the cloth cannot pass.",
-         {}, false, CS_FIELD(bool, collision.ground)});
-    row({"collision.ground_height", "ground height", T::Float, G::Collision, kLive, -100.0, 100.0, 0.0f, "m",
-         "Height of the ground plane.",
-         {}, false, CS_FIELD(float, collision.groundHeight)});
-    row({"collision.ground_static_friction", "ground static friction", T::Float, G::Collision, kLive, 0.0, 2.0,
-         0.6f, "",
-         "Coulomb mu_s of the ground: cloth resting on it sticks while the sideways pull is below "
-         "mu_s times the pressing force.",
-         {}, false, CS_FIELD(float, collision.groundStaticFriction)});
-    row({"collision.ground_kinetic_friction", "ground kinetic friction", T::Float, G::Collision, kLive, 0.0, 2.0,
-         0.4f, "",
-         "Coulomb mu_k of the ground: how hard it brakes cloth that is already sliding.",
-         {}, false, CS_FIELD(float, collision.groundKineticFriction)});
-    row({"collision.ground_restitution", "ground restitution", T::Float, G::Collision, kLive, 0.0, 1.0, 0.0f, "",
-         "Fraction of the approach speed the ground gives back (0: no bounce, 1: elastic).",
-         {}, false, CS_FIELD(float, collision.groundRestitution)});
-    row({"collision.self_collision", "self-collision", T::Bool, G::Collision, kLive, 0, 1, false, "",
-         "Keep the cloth from passing through itself: particles that are not neighbours in the "
-         "cloth are pushed apart when closer than the self thickness (spatial hash). Costs time.",
-         {}, false, CS_FIELD(bool, collision.selfCollision)});
-    row({"collision.self_thickness", "self thickness", T::Float, G::Collision, kLive, 0.001, 0.2, 0.02f, "m",
-         "Distance kept between layers of the cloth. Keep it below the particle spacing times "
-         "about 1.4, or the cloth's own neighbours start to count as layers.",
-         {}, false, CS_FIELD(float, collision.selfThickness)});
-    row({"collision.self_friction", "self friction", T::Float, G::Collision, kLive, 0.0, 2.0, 0.3f, "",
-         "Coulomb coefficient between touching layers of the cloth.",
-         {}, false, CS_FIELD(float, collision.selfFriction)});
+    row({.key = "collision.thickness", .label = "thickness", .type = T::Float, .group = G::Collision, .apply = kLive,
+         .minValue = 0.0, .maxValue = 0.1, .defaultValue = 0.01f, .unit = "m",
+         .help = "Particles are kept this far from every collider surface. Raising it hides "
+                 "interpenetration of the rendered triangles but makes the cloth float visibly.",
+         .field = CS_FIELD(float, collision.thickness)});
+    row({.key = "collision.iterations", .label = "contact passes", .type = T::Int, .group = G::Collision,
+         .apply = kLive, .minValue = 1, .maxValue = 20, .defaultValue = 1,
+         .help = "How many times per substep contact is detected and resolved (seed 001's collision "
+                 "iterations). More passes settle cloth caught between several colliders, or between a "
+                 "collider and the ground, and separate folded layers better.",
+         .field = CS_FIELD(int, collision.iterations), .scalesWork = true});
+    row({.key = "collision.ground", .label = "ground", .type = T::Bool, .group = G::Collision, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = true,
+         .help = "An infinite horizontal ground plane the cloth cannot pass.",
+         .field = CS_FIELD(bool, collision.ground)});
+    row({.key = "collision.ground_height", .label = "ground height", .type = T::Float, .group = G::Collision,
+         .apply = kLive, .minValue = -100.0, .maxValue = 100.0, .defaultValue = 0.0f, .unit = "m",
+         .help = "Height of the ground plane.",
+         .field = CS_FIELD(float, collision.groundHeight)});
+    row({.key = "collision.ground_static_friction", .label = "ground static friction", .type = T::Float,
+         .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.6f,
+         .help = "Coulomb mu_s of the ground: cloth resting on it sticks while the sideways pull is below "
+                 "mu_s times the pressing force.",
+         .field = CS_FIELD(float, collision.groundStaticFriction)});
+    row({.key = "collision.ground_kinetic_friction", .label = "ground kinetic friction", .type = T::Float,
+         .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.4f,
+         .help = "Coulomb mu_k of the ground: how hard it brakes cloth that is already sliding.",
+         .field = CS_FIELD(float, collision.groundKineticFriction)});
+    row({.key = "collision.ground_restitution", .label = "ground restitution", .type = T::Float,
+         .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 0.0f,
+         .help = "Fraction of the approach speed the ground gives back (0: no bounce, 1: elastic).",
+         .field = CS_FIELD(float, collision.groundRestitution)});
+    row({.key = "collision.self_collision", .label = "self-collision", .type = T::Bool, .group = G::Collision,
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Keep the cloth from passing through itself: particles that are not neighbours in the "
+                 "cloth are pushed apart when closer than the self thickness (spatial hash). Costs time.",
+         .field = CS_FIELD(bool, collision.selfCollision)});
+    row({.key = "collision.self_thickness", .label = "self thickness", .type = T::Float, .group = G::Collision,
+         .apply = kLive, .minValue = 0.001, .maxValue = 0.2, .defaultValue = 0.02f, .unit = "m",
+         .help = "Distance kept between layers of the cloth. Keep it below the particle spacing times "
+                 "about 1.4, or the cloth's own neighbours start to count as layers.",
+         .field = CS_FIELD(float, collision.selfThickness)});
+    row({.key = "collision.self_friction", .label = "self friction", .type = T::Float, .group = G::Collision,
+         .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.3f,
+         .help = "Coulomb coefficient between touching layers of the cloth.",
+         .field = CS_FIELD(float, collision.selfFriction)});
 
     // --- wind -------------------------------------------------------------
-    row({"wind.direction", "direction", T::Vec3, G::Wind, kLive, -1.0, 1.0, glm::vec3(0.0f, 0.0f, 1.0f), "",
-         "Direction the wind blows towards (normalised).",
-         {}, false, CS_FIELD(glm::vec3, wind.direction)});
-    row({"wind.strength", "speed", T::Float, G::Wind, kLive, 0.0, 50.0, 0.0f, "m/s",
-         "Wind speed. Each triangle feels drag and lift from the air moving past it (wind minus the "
-         "triangle's velocity), so still air also slows a falling sheet.",
-         {}, false, CS_FIELD(float, wind.strength)});
-    row({"wind.gust_amplitude", "gust amplitude", T::Float, G::Wind, kLive, 0.0, 2.0, 0.5f, "",
-         "Speed varies as 1 + amplitude x sin(2 pi f t) (seed 004). Above 1 the wind reverses.",
-         {}, false, CS_FIELD(float, wind.gustAmplitude)});
-    row({"wind.gust_frequency", "gust frequency", T::Float, G::Wind, kLive, 0.0, 10.0, 0.5f, "Hz",
-         "How many gusts per second.",
-         {}, false, CS_FIELD(float, wind.gustFrequency)});
-    row({"wind.air_density", "air density", T::Float, G::Wind, kLive, 0.0, 10.0, 1.2f, "kg/m^3",
-         "Density of the air (1.2 at sea level). 0 turns aerodynamics off, so a sheet falls like a stone.",
-         {}, false, CS_FIELD(float, wind.airDensity)});
-    row({"wind.drag_coefficient", "drag coefficient", T::Float, G::Wind, kLive, 0.0, 5.0, 1.0f, "",
-         "C_D: force along the relative air flow, 1/2 rho C_D A |u|^2 cos(theta). Higher: the cloth "
-         "is pushed harder by wind and falls slower.",
-         {}, false, CS_FIELD(float, wind.dragCoefficient)});
-    row({"wind.lift_coefficient", "lift coefficient", T::Float, G::Wind, kLive, 0.0, 5.0, 0.3f, "",
-         "C_L: force across the flow on a tilted triangle, 1/2 rho C_L A |u|^2 cos(theta) sin(theta). "
-         "Makes a flag flutter and a falling sheet glide sideways.",
-         {}, false, CS_FIELD(float, wind.liftCoefficient)});
+    row({.key = "wind.direction", .label = "direction", .type = T::Vec3, .group = G::Wind, .apply = kLive,
+         .minValue = -1.0, .maxValue = 1.0, .defaultValue = glm::vec3(0.0f, 0.0f, 1.0f),
+         .help = "Direction the wind blows towards (normalised).",
+         .field = CS_FIELD(glm::vec3, wind.direction)});
+    row({.key = "wind.strength", .label = "speed", .type = T::Float, .group = G::Wind, .apply = kLive,
+         .minValue = 0.0, .maxValue = 50.0, .defaultValue = 0.0f, .unit = "m/s",
+         .help = "Wind speed. Each triangle feels drag and lift from the air moving past it (wind minus the "
+                 "triangle's velocity), so still air also slows a falling sheet.",
+         .field = CS_FIELD(float, wind.strength)});
+    row({.key = "wind.gust_amplitude", .label = "gust amplitude", .type = T::Float, .group = G::Wind, .apply = kLive,
+         .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.5f,
+         .help = "Speed varies as 1 + amplitude x sin(2 pi f t) (seed 004). Above 1 the wind reverses.",
+         .field = CS_FIELD(float, wind.gustAmplitude)});
+    row({.key = "wind.gust_frequency", .label = "gust frequency", .type = T::Float, .group = G::Wind, .apply = kLive,
+         .minValue = 0.0, .maxValue = 10.0, .defaultValue = 0.5f, .unit = "Hz",
+         .help = "How many gusts per second.",
+         .field = CS_FIELD(float, wind.gustFrequency)});
+    row({.key = "wind.air_density", .label = "air density", .type = T::Float, .group = G::Wind, .apply = kLive,
+         .minValue = 0.0, .maxValue = 10.0, .defaultValue = 1.2f, .unit = "kg/m^3",
+         .help = "Density of the air (1.2 at sea level). 0 turns aerodynamics off, so a sheet falls like a stone.",
+         .field = CS_FIELD(float, wind.airDensity)});
+    row({.key = "wind.drag_coefficient", .label = "drag coefficient", .type = T::Float, .group = G::Wind,
+         .apply = kLive, .minValue = 0.0, .maxValue = 5.0, .defaultValue = 1.0f,
+         .help = "C_D: force along the relative air flow, 1/2 rho C_D A |u|^2 cos(theta). Higher: the cloth "
+                 "is pushed harder by wind and falls slower.",
+         .field = CS_FIELD(float, wind.dragCoefficient)});
+    row({.key = "wind.lift_coefficient", .label = "lift coefficient", .type = T::Float, .group = G::Wind,
+         .apply = kLive, .minValue = 0.0, .maxValue = 5.0, .defaultValue = 0.3f,
+         .help = "C_L: force across the flow on a tilted triangle, 1/2 rho C_L A |u|^2 cos(theta) sin(theta). "
+                 "Makes a flag flutter and a falling sheet glide sideways.",
+         .field = CS_FIELD(float, wind.liftCoefficient)});
 
     // --- tearing ----------------------------------------------------------
-    row({"tearing.enabled", "tearing", T::Bool, G::Tearing, kLive, 0, 1, false, "",
-         "Stretch and shear links pulled past the cut length break, and the cloth splits there: "
-         "the particle at the end of the link is duplicated so the triangles on either side come apart.",
-         {}, false, CS_FIELD(bool, tearing.enabled)});
-    row({"tearing.max_stretch", "cut length", T::Float, G::Tearing, kLive, 1.01, 10.0, 1.5f, "",
-         "Length over rest length at which a link breaks (seed 001's cut length). Lower tears at a "
-         "gentler pull; near 1 the cloth tears under its own weight.",
-         {}, false, CS_FIELD(float, tearing.maxStretch)});
+    row({.key = "tearing.enabled", .label = "tearing", .type = T::Bool, .group = G::Tearing, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Stretch and shear links pulled past the cut length break, and the cloth splits there: "
+                 "the particle at the end of the link is duplicated so the triangles on either side come apart.",
+         .field = CS_FIELD(bool, tearing.enabled), .soak = ParamSoak::OwnAction});
+    row({.key = "tearing.max_stretch", .label = "cut length", .type = T::Float, .group = G::Tearing, .apply = kLive,
+         .minValue = 1.01, .maxValue = 10.0, .defaultValue = 1.5f,
+         .help = "Length over rest length at which a link breaks (seed 001's cut length). Lower tears at a "
+                 "gentler pull; near 1 the cloth tears under its own weight.",
+         .field = CS_FIELD(float, tearing.maxStretch)});
 
     // --- render -----------------------------------------------------------
-    row({"render.cloth_color", "front colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
-         glm::vec3(0.70f, 0.12f, 0.08f), "", "Base colour of the cloth's front side (linear RGB).",
-         {}, false, CS_FIELD(glm::vec3, render.clothColor)});
-    row({"render.back_color", "back colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
-         glm::vec3(0.80f, 0.55f, 0.18f), "", "Base colour of the cloth's back side (linear RGB).",
-         {}, false, CS_FIELD(glm::vec3, render.backColor)});
-    row({"render.collider_color", "collider colour", T::Vec3, G::Render, kLive, 0.0, 1.0,
-         glm::vec3(0.10f, 0.22f, 0.55f), "", "Base colour of spheres and other colliders (linear RGB).",
-         {}, false, CS_FIELD(glm::vec3, render.colliderColor)});
-    row({"render.roughness", "roughness", T::Float, G::Render, kLive, 0.04, 1.0, 0.65f, "",
-         "GGX roughness: low is satin-shiny with a tight highlight, high is matte cotton.",
-         {}, false, CS_FIELD(float, render.roughness)});
-    row({"render.shader", "cloth shader", T::Choice, G::Render, kLive, 0, 0, std::string("ggx"), "",
-         "What the cloth's colour shows (key S cycles): ggx, the shaded fabric; blinn_phong_force, the net "
-         "force on each particle relative to the largest of this frame (always spans the whole colour map, so "
-         "it looks lighter); ggx_force, the same force against the fixed render.force_scale (comparable between "
-         "frames and scenes); strain, each triangle's largest edge stretch against render.strain_scale "
-         "(compression in blue); normals, the world normal as colour.",
-         {"ggx", "blinn_phong_force", "ggx_force", "strain", "normals"}, false,
-         CS_CHOICE_FIELD(ClothShader, render.shader)});
-    row({"render.force_scale", "force scale", T::Float, G::Render, kLive, 1e-4, 1e4, 0.5f, "N",
-         "Net force on a particle that reaches the top (yellow) of ggx_force's colour map; larger forces "
-         "clip there. Raising it darkens the cloth and shows differences among the largest forces.",
-         {}, true, CS_FIELD(float, render.forceScale)});
-    row({"render.strain_scale", "strain scale", T::Float, G::Render, kLive, 0.001, 1.0, 0.05f, "",
-         "Relative elongation (length / rest length - 1) of a triangle's most stretched edge at the top of "
-         "the strain map; 0.05 is 5 %. Raising it shows only large stretch, lowering it reveals small stretch.",
-         {}, true, CS_FIELD(float, render.strainScale)});
-    row({"render.texture", "fabric texture", T::Bool, G::Render, kLive, 0, 1, true, "",
-         "Multiply a woven-fabric texture (assets/fabric.png) into the cloth's colour in the ggx view; "
-         "laid out by the cloth's rest UVs, so it stretches and tears with the cloth.",
-         {}, false, CS_FIELD(bool, render.texture)});
-    row({"render.texture_repeat", "texture repeat", T::Float, G::Render, kLive, 0.25, 256.0, 4.0f, "",
-         "How many times the weave repeats across the cloth's rest UV square; raising it makes the weave finer.",
-         {}, true, CS_FIELD(float, render.textureRepeat)});
-    row({"render.light_direction", "light direction", T::Vec3, G::Render, kLive, -1.0, 1.0,
-         glm::vec3(-0.4f, -1.0f, -0.5f), "", "Direction the key light travels.",
-         {}, false, CS_FIELD(glm::vec3, render.lightDirection)});
-    row({"render.light_intensity", "light intensity", T::Float, G::Render, kLive, 0.0, 10.0, 3.0f, "",
-         "Brightness of the key light.", {}, false, CS_FIELD(float, render.lightIntensity)});
-    row({"render.ambient", "ambient", T::Float, G::Render, kLive, 0.0, 1.0, 0.25f, "",
-         "Light arriving from everywhere; raising it lifts the shadows and flattens the look.",
-         {}, false, CS_FIELD(float, render.ambient)});
-    row({"render.wireframe", "wireframe", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Draw the cloth's triangles as lines (key W).", {}, false, CS_FIELD(bool, render.wireframe)});
-    row({"render.ground", "draw ground", T::Bool, G::Render, kLive, 0, 1, true, "",
-         "Draw the gridded ground plane.", {}, false, CS_FIELD(bool, render.showGround)});
+    row({.key = "render.cloth_color", .label = "front colour", .type = T::Vec3, .group = G::Render, .apply = kLive,
+         .minValue = 0.0, .maxValue = 1.0, .defaultValue = glm::vec3(0.70f, 0.12f, 0.08f),
+         .help = "Base colour of the cloth's front side (linear RGB).",
+         .field = CS_FIELD(glm::vec3, render.clothColor)});
+    row({.key = "render.back_color", .label = "back colour", .type = T::Vec3, .group = G::Render, .apply = kLive,
+         .minValue = 0.0, .maxValue = 1.0, .defaultValue = glm::vec3(0.80f, 0.55f, 0.18f),
+         .help = "Base colour of the cloth's back side (linear RGB).",
+         .field = CS_FIELD(glm::vec3, render.backColor)});
+    row({.key = "render.collider_color", .label = "collider colour", .type = T::Vec3, .group = G::Render,
+         .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = glm::vec3(0.10f, 0.22f, 0.55f),
+         .help = "Base colour of spheres and other colliders (linear RGB).",
+         .field = CS_FIELD(glm::vec3, render.colliderColor)});
+    row({.key = "render.roughness", .label = "roughness", .type = T::Float, .group = G::Render, .apply = kLive,
+         .minValue = 0.04, .maxValue = 1.0, .defaultValue = 0.65f,
+         .help = "GGX roughness: low is satin-shiny with a tight highlight, high is matte cotton.",
+         .field = CS_FIELD(float, render.roughness)});
+    row({.key = "render.shader", .label = "cloth shader", .type = T::Choice, .group = G::Render, .apply = kLive,
+         .defaultValue = std::string("ggx"),
+         .help = "What the cloth's colour shows (key S cycles): ggx, the shaded fabric; blinn_phong_force, the net "
+                 "force on each particle relative to the largest of this frame (always spans the whole colour map, so "
+                 "it looks lighter); ggx_force, the same force against the fixed render.force_scale (comparable between "
+                 "frames and scenes); strain, each triangle's largest edge stretch against render.strain_scale "
+                 "(compression in blue); normals, the world normal as colour.",
+         .choices = {"ggx", "blinn_phong_force", "ggx_force", "strain", "normals"},
+         .field = CS_CHOICE_FIELD(ClothShader, render.shader)});
+    row({.key = "render.force_scale", .label = "force scale", .type = T::Float, .group = G::Render, .apply = kLive,
+         .minValue = 1e-4, .maxValue = 1e4, .defaultValue = 0.5f, .unit = "N",
+         .help = "Net force on a particle that reaches the top (yellow) of ggx_force's colour map; larger forces "
+                 "clip there. Raising it darkens the cloth and shows differences among the largest forces.",
+         .logarithmic = true, .field = CS_FIELD(float, render.forceScale)});
+    row({.key = "render.strain_scale", .label = "strain scale", .type = T::Float, .group = G::Render, .apply = kLive,
+         .minValue = 0.001, .maxValue = 1.0, .defaultValue = 0.05f,
+         .help = "Relative elongation (length / rest length - 1) of a triangle's most stretched edge at the top of "
+                 "the strain map; 0.05 is 5 %. Raising it shows only large stretch, lowering it reveals small stretch.",
+         .logarithmic = true, .field = CS_FIELD(float, render.strainScale)});
+    row({.key = "render.texture", .label = "fabric texture", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = true,
+         .help = "Multiply a woven-fabric texture (assets/fabric.png) into the cloth's colour in the ggx view; "
+                 "laid out by the cloth's rest UVs, so it stretches and tears with the cloth.",
+         .field = CS_FIELD(bool, render.texture)});
+    row({.key = "render.texture_repeat", .label = "texture repeat", .type = T::Float, .group = G::Render,
+         .apply = kLive, .minValue = 0.25, .maxValue = 256.0, .defaultValue = 4.0f,
+         .help = "How many times the weave repeats across the cloth's rest UV square; raising it makes the weave finer.",
+         .logarithmic = true, .field = CS_FIELD(float, render.textureRepeat)});
+    row({.key = "render.light_direction", .label = "light direction", .type = T::Vec3, .group = G::Render,
+         .apply = kLive, .minValue = -1.0, .maxValue = 1.0, .defaultValue = glm::vec3(-0.4f, -1.0f, -0.5f),
+         .help = "Direction the key light travels.",
+         .field = CS_FIELD(glm::vec3, render.lightDirection)});
+    row({.key = "render.light_intensity", .label = "light intensity", .type = T::Float, .group = G::Render,
+         .apply = kLive, .minValue = 0.0, .maxValue = 10.0, .defaultValue = 3.0f,
+         .help = "Brightness of the key light.",
+         .field = CS_FIELD(float, render.lightIntensity)});
+    row({.key = "render.ambient", .label = "ambient", .type = T::Float, .group = G::Render, .apply = kLive,
+         .minValue = 0.0, .maxValue = 1.0, .defaultValue = 0.25f,
+         .help = "Light arriving from everywhere; raising it lifts the shadows and flattens the look.",
+         .field = CS_FIELD(float, render.ambient)});
+    row({.key = "render.wireframe", .label = "wireframe", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Draw the cloth's triangles as lines (key W).",
+         .field = CS_FIELD(bool, render.wireframe)});
+    row({.key = "render.ground", .label = "draw ground", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = true,
+         .help = "Draw the gridded ground plane.",
+         .field = CS_FIELD(bool, render.showGround)});
     // debug views: drawn over the scene by the renderer (src/sim/debug_draw.hpp); D toggles points + links
-    row({"render.debug_points", "particles", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Debug view: every particle as a small light-grey dot, so the resolution and how the particles "
-         "bunch up or spread out show through the shading (key D, with links).",
-         {}, false, CS_FIELD(bool, render.debugPoints)});
-    row({"render.debug_links", "links", T::Choice, G::Render, kLive, 0, 0, std::string("off"), "",
-         "Debug view: every link as a line. type: green stretch, blue shear, violet bend links (stretch drawn on top). "
-         "strain: white-grey at rest length, redder the more it is stretched, bluer the more it is "
-         "compressed (full colour at 10 % strain) (key D, with particles).",
-         {"off", "type", "strain"}, false, CS_CHOICE_FIELD(DebugLinkColoring, render.debugLinks)});
-    row({"render.debug_normals", "normals", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Debug view: a short line along each vertex normal (half the mean rest link length), coloured "
-         "like a normal map: red +x, green +y, blue +z. Lines through the cloth mean a flipped side.",
-         {}, false, CS_FIELD(bool, render.debugNormals)});
-    row({"render.debug_colliders", "collider outlines", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Debug view: each collider's surface as mint-green lines (sphere: three great circles; box: "
-         "its edges; capsule: four side lines and its rings; plane: its panel and normal), seen through the cloth.",
-         {}, false, CS_FIELD(bool, render.debugColliders)});
-    row({"render.debug_pins", "pins", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Debug view: pinned particles as large amber dots.",
-         {}, false, CS_FIELD(bool, render.debugPins)});
-    row({"render.tool_markers", "tool markers", T::Bool, G::Render, kLive, 0, 1, true, "",
-         "Highlight the particle under the cursor (what a click grabs) and the one held by the mouse.",
-         {}, false, CS_FIELD(bool, render.toolMarkers)});
-    row({"render.debug_contacts", "self contacts", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Debug view: an orange line between every two particles closer than the self-collision "
-         "thickness that are not neighbours at rest (shown also while self-collision is off: then they "
-         "mark where the cloth passes through itself).",
-         {}, false, CS_FIELD(bool, render.debugContacts)});
-    row({"render.debug_buffers", "buffer textures", T::Bool, G::Render, kLive, 0, 1, false, "",
-         "Debug view: a window showing the particle buffers (positions, previous positions, velocities, "
-         "normals) as small images, one texel per particle in grid order. Positions map the bounding box "
-         "to RGB (x red, y green, z blue); velocities and normals map -max..+max to 0..1 per axis (grey = 0).",
-         {}, false, CS_FIELD(bool, render.debugBuffers)});
+    row({.key = "render.debug_points", .label = "particles", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Debug view: every particle as a small light-grey dot, so the resolution and how the particles "
+                 "bunch up or spread out show through the shading (key D, with links).",
+         .field = CS_FIELD(bool, render.debugPoints)});
+    row({.key = "render.debug_links", .label = "links", .type = T::Choice, .group = G::Render, .apply = kLive,
+         .defaultValue = std::string("off"),
+         .help = "Debug view: every link as a line. type: green stretch, blue shear, violet bend links (stretch drawn on top). "
+                 "strain: white-grey at rest length, redder the more it is stretched, bluer the more it is "
+                 "compressed (full colour at 10 % strain) (key D, with particles).",
+         .choices = {"off", "type", "strain"}, .field = CS_CHOICE_FIELD(DebugLinkColoring, render.debugLinks)});
+    row({.key = "render.debug_normals", .label = "normals", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Debug view: a short line along each vertex normal (half the mean rest link length), coloured "
+                 "like a normal map: red +x, green +y, blue +z. Lines through the cloth mean a flipped side.",
+         .field = CS_FIELD(bool, render.debugNormals)});
+    row({.key = "render.debug_colliders", .label = "collider outlines", .type = T::Bool, .group = G::Render,
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Debug view: each collider's surface as mint-green lines (sphere: three great circles; box: "
+                 "its edges; capsule: four side lines and its rings; plane: its panel and normal), seen through the cloth.",
+         .field = CS_FIELD(bool, render.debugColliders)});
+    row({.key = "render.debug_pins", .label = "pins", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Debug view: pinned particles as large amber dots.",
+         .field = CS_FIELD(bool, render.debugPins)});
+    row({.key = "render.tool_markers", .label = "tool markers", .type = T::Bool, .group = G::Render, .apply = kLive,
+         .minValue = 0, .maxValue = 1, .defaultValue = true,
+         .help = "Highlight the particle under the cursor (what a click grabs) and the one held by the mouse.",
+         .field = CS_FIELD(bool, render.toolMarkers)});
+    row({.key = "render.debug_contacts", .label = "self contacts", .type = T::Bool, .group = G::Render,
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Debug view: an orange line between every two particles closer than the self-collision "
+                 "thickness that are not neighbours at rest (shown also while self-collision is off: then they "
+                 "mark where the cloth passes through itself).",
+         .field = CS_FIELD(bool, render.debugContacts)});
+    row({.key = "render.debug_buffers", .label = "buffer textures", .type = T::Bool, .group = G::Render,
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Debug view: a window showing the particle buffers (positions, previous positions, velocities, "
+                 "normals) as small images, one texel per particle in grid order. Positions map the bounding box "
+                 "to RGB (x red, y green, z blue); velocities and normals map -max..+max to 0..1 per axis (grey = 0).",
+         .field = CS_FIELD(bool, render.debugBuffers)});
 
     // --- camera -----------------------------------------------------------
-    row({"camera.yaw", "yaw", T::Float, G::Camera, kLive, -360.0, 360.0, 25.0f, "deg",
-         "Orbit angle around the vertical axis (right-drag).", {}, false, CS_FIELD(float, camera.yaw)});
-    row({"camera.pitch", "pitch", T::Float, G::Camera, kLive, -89.0, 89.0, 15.0f, "deg",
-         "Orbit angle above the horizon (right-drag).", {}, false, CS_FIELD(float, camera.pitch)});
-    row({"camera.distance", "distance", T::Float, G::Camera, kLive, 0.1, 100.0, 4.0f, "m",
-         "Distance from the orbit target (mouse wheel).", {}, false, CS_FIELD(float, camera.distance)});
-    row({"camera.target", "target", T::Vec3, G::Camera, kLive, -100.0, 100.0, glm::vec3(0.0f, 1.0f, 0.0f), "m",
-         "Point the camera orbits around (middle-drag or shift+right-drag pans it).",
-         {}, false, CS_FIELD(glm::vec3, camera.target)});
-    row({"camera.fov", "field of view", T::Float, G::Camera, kLive, 10.0, 120.0, 45.0f, "deg",
-         "Vertical field of view.", {}, false, CS_FIELD(float, camera.fov)});
+    row({.key = "camera.yaw", .label = "yaw", .type = T::Float, .group = G::Camera, .apply = kLive,
+         .minValue = -360.0, .maxValue = 360.0, .defaultValue = 25.0f, .unit = "deg",
+         .help = "Orbit angle around the vertical axis (right-drag).",
+         .field = CS_FIELD(float, camera.yaw)});
+    row({.key = "camera.pitch", .label = "pitch", .type = T::Float, .group = G::Camera, .apply = kLive,
+         .minValue = -89.0, .maxValue = 89.0, .defaultValue = 15.0f, .unit = "deg",
+         .help = "Orbit angle above the horizon (right-drag).",
+         .field = CS_FIELD(float, camera.pitch)});
+    row({.key = "camera.distance", .label = "distance", .type = T::Float, .group = G::Camera, .apply = kLive,
+         .minValue = 0.1, .maxValue = 100.0, .defaultValue = 4.0f, .unit = "m",
+         .help = "Distance from the orbit target (mouse wheel).",
+         .field = CS_FIELD(float, camera.distance)});
+    row({.key = "camera.target", .label = "target", .type = T::Vec3, .group = G::Camera, .apply = kLive,
+         .minValue = -100.0, .maxValue = 100.0, .defaultValue = glm::vec3(0.0f, 1.0f, 0.0f), .unit = "m",
+         .help = "Point the camera orbits around (middle-drag or shift+right-drag pans it).",
+         .field = CS_FIELD(glm::vec3, camera.target)});
+    row({.key = "camera.fov", .label = "field of view", .type = T::Float, .group = G::Camera, .apply = kLive,
+         .minValue = 10.0, .maxValue = 120.0, .defaultValue = 45.0f, .unit = "deg",
+         .help = "Vertical field of view.",
+         .field = CS_FIELD(float, camera.fov)});
+    // which solvers read each row, from the registry's capabilities
+    for (ParamDef& def : t)
+        if (def.reads != R::None) def.solvers = solverIdsReading(def.reads);
     return t;
 }
 
@@ -472,6 +548,12 @@ std::string formatNumber(double x) {
 
 bool paramAppliesTo(const ParamDef& def, std::string_view solverId) {
     return def.solvers.empty() || std::find(def.solvers.begin(), def.solvers.end(), solverId) != def.solvers.end();
+}
+
+bool soakEdits(const ParamDef& def) {
+    if (def.soak != ParamSoak::Edits || def.apply != ParamApply::Live) return false;
+    return def.type == ParamType::Bool || def.type == ParamType::Int || def.type == ParamType::Float ||
+           def.type == ParamType::Vec3 || def.type == ParamType::Choice;
 }
 
 std::span<const ParamDef> paramTable() {
@@ -732,6 +814,7 @@ std::string listParams() {
             for (auto id : def.solvers) out += " " + std::string(id);
             out += ")";
         }
+        if (def.restartsSolver) out += " (restarts the solver)";
         out += "\n";
     }
     return out;

@@ -3,6 +3,7 @@
 // default, range, when it applies and a line of help. The ImGui panels, the TOML
 // scene reader/writer, `--set` and `--list-params` are all generated from it.
 #include "settings.hpp"
+#include "solver.hpp"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -25,25 +26,49 @@ enum class ParamGroup { Scene, Solver, Cloth, Collision, Wind, Tearing, Render, 
 // parameters travel as their name, Path as its text, IntList as a vector.
 using ParamValue = std::variant<bool, int, float, glm::ivec2, glm::vec3, std::string, std::vector<int>>;
 
+// What the soak (src/app/soak.cpp) does with a row: draw random values for it, or
+// leave it alone, and why.
+enum class ParamSoak {
+    Edits,       // live physics: the soak draws values in the row's range
+    OwnAction,   // changed by an action of its own (solver switch, tear): not a random value
+    AppPacing,   // the app's frame pacing or history: no physics to test
+    KeepsCores,  // the thread count: the soak stays deterministic and leaves the machine's cores alone
+    NotPhysics,  // rendering and camera: they do not change the step
+};
+
 struct ParamDef {
     std::string_view key;        // "solver.substeps" — scene files, --set, --list-params
     std::string_view label;      // short UI label
     ParamType type;
     ParamGroup group;
-    ParamApply apply;
-    double minValue;             // inclusive; per component for vectors
-    double maxValue;
+    ParamApply apply;            // OnReset: the cloth is rebuilt from it at the next reset
+    double minValue = 0.0;       // inclusive; per component for vectors
+    double maxValue = 0.0;
     ParamValue defaultValue;
-    std::string_view unit;       // "m", "s", "kg/m^2", "" when none
+    std::string_view unit = {};  // "m", "s", "kg/m^2", "" when none
     std::string_view help;       // what it does and what raising it changes
-    std::vector<std::string_view> choices;  // names for Choice (index = stored int)
+    std::vector<std::string_view> choices = {};  // names for Choice (index = stored int)
     bool logarithmic = false;    // UI hint for values spanning decades (compliances)
     void* (*field)(Settings&) = nullptr;
-    std::vector<std::string_view> solvers{};  // solver ids that read it; empty: every solver
+    // The capability of the solver registry this row belongs to (the solvers whose
+    // SolverInfo::reads has it read the row); None: every solver reads it.
+    SolverReads reads = SolverReads::None;
+    // What a change does, beyond `apply`:
+    bool restartsSolver = false; // a new solver is made (its caches start from the cloth)
+    bool checksCloth = false;    // decides whether the cloth can be built (checkClothSettings):
+                                 // an edit or --set is tried on a copy of the cloth settings first
+    bool scalesWork = false;     // a step's cost grows in proportion to it (the soak caps it)
+    ParamSoak soak = ParamSoak::Edits;
+    // Computed from the registry by paramTable(), never written in a row: the ids of the
+    // solvers that read it (reads); empty: every solver.
+    std::vector<std::string_view> solvers = {};
 };
 
 // Whether a parameter matters while `solverId` runs (the panel shows only those).
 bool paramAppliesTo(const ParamDef& def, std::string_view solverId);
+
+// Whether the soak draws random values for it: a live physics row it may edit.
+bool soakEdits(const ParamDef& def);
 
 std::span<const ParamDef> paramTable();
 

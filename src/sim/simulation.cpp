@@ -41,7 +41,7 @@ void Simulation::syncSolver() {
     const SolverInfo* info = findSolver(id);
     if (!info) info = &solverRegistry().front();  // validated earlier; stay safe anyway
     // a GPU entry is made again when the GL layer's factory came or went
-    if (m_solver && m_solverId == id && (!info->gpu || m_solverFactoryVersion == gpuSolverFactoryVersion())) return;
+    if (m_solver && m_solverId == id && (!info->gpu() || m_solverFactoryVersion == gpuSolverFactoryVersion())) return;
     if (m_solver) m_solver->syncToCpu(m_world);  // the outgoing solver's state is the cloth's
     CreatedSolver created = createSolver(*info);
     m_solver = std::move(created.solver);

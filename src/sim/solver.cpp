@@ -4,32 +4,60 @@
 
 namespace cs {
 
+namespace {
+// What the families read: every force-based method the springs, the Provot fix-up and
+// the threads; every position-based one the constraint passes, tethers and threads.
+constexpr SolverReads kForceRows = SolverReads::Springs | SolverReads::Provot | SolverReads::Threads;
+constexpr SolverReads kPositionRows = SolverReads::Iterations | SolverReads::Tethers | SolverReads::Threads;
+} // namespace
+
 std::span<const SolverInfo> solverRegistry() {
+    using F = SolverFamily;
+    using R = SolverReads;
+    using S = Stability;
     static const SolverInfo registry[] = {
-        {"explicit_euler", "Explicit Euler", "Forward Euler on springs: simplest, explodes when stiff",
-         makeExplicitEulerSolver},
-        {"symplectic_euler", "Symplectic Euler", "Semi-implicit Euler on springs: velocity first, then position",
-         makeSymplecticEulerSolver},
-        {"verlet", "Verlet", "Position Verlet on springs with seed 001's damping factor", makeVerletSolver},
-        {"rk4", "Runge-Kutta 4", "Classic fourth-order Runge-Kutta on springs", makeRk4Solver},
-        {"implicit_euler", "Implicit Euler (Baraff-Witkin)",
-         "Baraff & Witkin 1998: one Newton step, filtered preconditioned CG", makeImplicitEulerSolver},
-        {"desbrun", "Semi-implicit (Desbrun)",
-         "Desbrun et al. 1999: linear part implicit through a prefactored matrix, torque correction",
-         makeDesbrunSolver},
-        {"jakobsen", "Jakobsen (Verlet + constraints)",
-         "Jakobsen 2001: Verlet with relaxed positional distance constraints", makeJakobsenSolver},
-        {"pbd", "PBD", "Position-based dynamics, Mueller et al. 2007, stiffness k in [0, 1]", makePbdSolver},
-        {"xpbd", "XPBD (small steps)",
-         "Extended position-based dynamics, Macklin et al. 2016, with substeps (Macklin et al. 2019)",
-         makeXpbdSolver},
+        {.id = "explicit_euler", .name = "Explicit Euler",
+         .description = "Forward Euler on springs: simplest, explodes when stiff",
+         .create = makeExplicitEulerSolver, .family = F::ForceBased, .reads = kForceRows,
+         .stability = S::NeedsDamping, .substeps = 200, .springDamping = 0.02f},
+        {.id = "symplectic_euler", .name = "Symplectic Euler",
+         .description = "Semi-implicit Euler on springs: velocity first, then position",
+         .create = makeSymplecticEulerSolver, .family = F::ForceBased, .reads = kForceRows,
+         .stability = S::Conditional, .substeps = 40},
+        {.id = "verlet", .name = "Verlet", .description = "Position Verlet on springs with seed 001's damping factor",
+         .create = makeVerletSolver, .family = F::ForceBased, .reads = kForceRows, .stability = S::Conditional,
+         .substeps = 40},
+        {.id = "rk4", .name = "Runge-Kutta 4", .description = "Classic fourth-order Runge-Kutta on springs",
+         .create = makeRk4Solver, .family = F::ForceBased, .reads = kForceRows, .stability = S::Conditional,
+         .substeps = 20},
+        {.id = "implicit_euler", .name = "Implicit Euler (Baraff-Witkin)",
+         .description = "Baraff & Witkin 1998: one Newton step, filtered preconditioned CG",
+         .create = makeImplicitEulerSolver, .family = F::ForceBased, .reads = kForceRows | R::ImplicitCg,
+         .stability = S::Unconditional},
+        {.id = "desbrun", .name = "Semi-implicit (Desbrun)",
+         .description = "Desbrun et al. 1999: linear part implicit through a prefactored matrix, torque correction",
+         .create = makeDesbrunSolver, .family = F::ForceBased, .reads = kForceRows, .stability = S::Unconditional,
+         .factorises = true},
+        {.id = "jakobsen", .name = "Jakobsen (Verlet + constraints)",
+         .description = "Jakobsen 2001: Verlet with relaxed positional distance constraints",
+         .create = makeJakobsenSolver, .family = F::PositionBased, .reads = kPositionRows | R::Relaxation,
+         .stability = S::Unconditional},
+        {.id = "pbd", .name = "PBD", .description = "Position-based dynamics, Mueller et al. 2007, stiffness k in [0, 1]",
+         .create = makePbdSolver, .family = F::PositionBased,
+         .reads = kPositionRows | R::BendingModel | R::PbdStiffness, .stability = S::Unconditional},
+        {.id = "xpbd", .name = "XPBD (small steps)",
+         .description = "Extended position-based dynamics, Macklin et al. 2016, with substeps (Macklin et al. 2019)",
+         .create = makeXpbdSolver, .family = F::PositionBased,
+         .reads = kPositionRows | R::BendingModel | R::Compliances, .stability = S::Unconditional, .substeps = 20},
         // GPU twins (src/gpu): `create` is the CPU twin they fall back to without a GL 4.3 context
-        {"xpbd_gpu", "XPBD on the GPU",
-         "XPBD with small steps on OpenGL 4.3 compute shaders: coloured Gauss-Seidel, the same result as xpbd",
-         makeXpbdSolver, true, "xpbd"},
-        {"verlet_gpu", "Verlet on the GPU",
-         "Seed 000: mass-spring position Verlet on OpenGL 4.3 compute shaders, ping-pong buffers", makeVerletSolver,
-         true, "verlet"},
+        {.id = "xpbd_gpu", .name = "XPBD on the GPU",
+         .description = "XPBD with small steps on OpenGL 4.3 compute shaders: coloured Gauss-Seidel, the same result as xpbd",
+         .create = makeXpbdSolver, .family = F::Gpu, .reads = R::Iterations | R::Compliances,
+         .stability = S::Unconditional, .substeps = 20, .cpuTwin = "xpbd"},
+        {.id = "verlet_gpu", .name = "Verlet on the GPU",
+         .description = "Seed 000: mass-spring position Verlet on OpenGL 4.3 compute shaders, ping-pong buffers",
+         .create = makeVerletSolver, .family = F::Gpu, .reads = R::Springs, .stability = S::Conditional,
+         .substeps = 40, .cpuTwin = "verlet"},
     };
     return registry;
 }
@@ -47,7 +75,7 @@ void setGpuSolverFactory(GpuSolverFactory factory) {
 std::uint64_t gpuSolverFactoryVersion() { return gpuFactoryVersion; }
 
 CreatedSolver createSolver(const SolverInfo& info) {
-    if (!info.gpu) return {info.create(), {}};
+    if (!info.gpu()) return {info.create(), {}};
     std::string error = "no OpenGL 4.3 context (headless, an older OpenGL, or CLOTHSIM_NO_GPU set)";
     if (gpuFactory)
         if (std::unique_ptr<Solver> solver = gpuFactory(info.id, error)) return {std::move(solver), {}};
@@ -59,6 +87,46 @@ const SolverInfo* findSolver(std::string_view id) {
     for (const SolverInfo& info : solverRegistry())
         if (info.id == id) return &info;
     return nullptr;
+}
+
+std::vector<std::string_view> solverIds(const std::function<bool(const SolverInfo&)>& keep) {
+    std::vector<std::string_view> ids;
+    for (const SolverInfo& info : solverRegistry())
+        if (keep(info)) ids.push_back(info.id);
+    return ids;
+}
+
+std::vector<std::string_view> solverIds(SolverFamily family) {
+    return solverIds([family](const SolverInfo& info) { return info.family == family; });
+}
+
+std::vector<std::string_view> solverIdsReading(SolverReads capability) {
+    return solverIds([capability](const SolverInfo& info) { return has(info.reads, capability); });
+}
+
+std::string registryProblem(std::span<const SolverInfo> rows) {
+    auto find = [&](std::string_view id) -> const SolverInfo* {
+        for (const SolverInfo& info : rows)
+            if (info.id == id) return &info;
+        return nullptr;
+    };
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const SolverInfo& info = rows[i];
+        const std::string id(info.id);
+        if (info.id.empty()) return "row " + std::to_string(i) + " has no id";
+        for (std::size_t j = 0; j < i; ++j)
+            if (rows[j].id == info.id) return "'" + id + "' is registered twice";
+        if (info.family == SolverFamily::Unset) return "'" + id + "' names no family";
+        if (!info.create) return "'" + id + "' has no factory";
+        if (info.substeps < 1) return "'" + id + "' needs at least one substep";
+        if (!info.gpu() && !info.cpuTwin.empty()) return "'" + id + "' runs on the CPU but names a CPU twin";
+        if (!info.gpu()) continue;
+        const SolverInfo* twin = find(info.cpuTwin);
+        if (!twin) return "GPU entry '" + id + "' names no registered CPU twin ('" + std::string(info.cpuTwin) + "')";
+        if (twin->gpu()) return "GPU entry '" + id + "' names another GPU entry as its CPU twin";
+        if (twin->create != info.create) return "GPU entry '" + id + "' falls back to a factory other than its twin's";
+    }
+    return {};
 }
 
 } // namespace cs

@@ -5,11 +5,13 @@
 // can rebuild from it, so switching solvers keeps the cloth where it is.
 #include "world.hpp"
 
+#include <functional>
 #include <memory>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cs {
 
@@ -36,18 +38,77 @@ public:
     virtual void syncToCpu(World&) {}
 };
 
+// How a method moves the cloth. A GPU entry is its own family: it keeps the
+// state on the GPU and mirrors its CPU twin (cpuTwin), whose family it shares in
+// method but not in what it reads (no tethers, no threads, ...).
+enum class SolverFamily { Unset, ForceBased, PositionBased, Gpu };  // Unset: a row that forgot it
+
+// The rows of the parameter table a method reads, one bit per capability. A row
+// names the capability it belongs to; "which solvers read this row" is computed
+// from these bits (params.cpp), so a new method states once what it honours.
+enum class SolverReads : unsigned {
+    None = 0,
+    Iterations = 1u << 0,    // solver.iterations: constraint passes per substep
+    Compliances = 1u << 1,   // solver.*_compliance: XPBD's inverse stiffnesses
+    BendingModel = 1u << 2,  // solver.bending: long links or dihedral hinges
+    Tethers = 1u << 3,       // solver.tethers, solver.tether_slack: long-range attachments
+    Threads = 1u << 4,       // solver.threads: CPU threads sharing the step
+    Springs = 1u << 5,       // springs.*: Hooke springs on the links
+    Provot = 1u << 6,        // provot.*: the strain-limiting fix-up after a force-based step
+    PbdStiffness = 1u << 7,  // pbd.*: stiffness k in [0, 1] per link kind
+    Relaxation = 1u << 8,    // jakobsen.relaxation
+    ImplicitCg = 1u << 9,    // implicit.*: the conjugate-gradient solve of a Newton step
+};
+constexpr SolverReads operator|(SolverReads a, SolverReads b) {
+    return static_cast<SolverReads>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr bool has(SolverReads set, SolverReads bit) {
+    return (static_cast<unsigned>(set) & static_cast<unsigned>(bit)) != 0;
+}
+
+// What limits the step a method can take with springs (seed 004's stability notes).
+enum class Stability {
+    Unconditional,  // implicit solves and constraint projection: stable at any step
+    Conditional,    // explicit integrators: stable while h * omega < 2, so stiff springs need substeps
+    NeedsDamping,   // forward Euler: adds energy at any step, stable only while spring damping
+                    // removes it (h < k_d / k), so it needs both substeps and springDamping
+};
+
 struct SolverInfo {
     std::string_view id;           // "xpbd"
     std::string_view name;         // "XPBD (small steps)"
     std::string_view description;  // one line for --list-solvers and the UI
     std::unique_ptr<Solver> (*create)();  // gpu entries: their CPU twin (what runs without a GL 4.3 context)
-    bool gpu = false;                     // runs on OpenGL 4.3 compute shaders (src/gpu)
+    SolverFamily family = SolverFamily::Unset;
+    SolverReads reads = SolverReads::None;  // the parameter rows it honours
+    Stability stability = Stability::Unconditional;
+    // What it is shown with at sim.dt = 1/60 s on the default 24 x 24 cloth (its
+    // scenes/compare_<id>.toml): the substeps a conditionally stable method needs at
+    // the default springs (200 N/m), XPBD's small steps, or 1 where one step per frame
+    // is the method's own form; and the spring damping (N s/m) it needs at least, 0 when
+    // the table's default does. Tests and benches scale these instead of naming methods.
+    int substeps = 1;
+    float springDamping = 0.0f;
+    bool factorises = false;              // keeps a factorised matrix (StepStats::factorizations counts them)
     std::string_view cpuTwin = {};        // gpu entries: the CPU solver they match and fall back to
+
+    bool gpu() const { return family == SolverFamily::Gpu; }  // runs on OpenGL 4.3 compute shaders (src/gpu)
 };
 
-// The one list of solvers. Adding a method: one file in solvers/, one line in solver.cpp.
+// The one list of solvers. Adding a method: one file in solvers/, one row in solver.cpp,
+// one line in src/CMakeLists.txt.
 std::span<const SolverInfo> solverRegistry();
 const SolverInfo* findSolver(std::string_view id);
+
+// Queries over the registry, in its order.
+std::vector<std::string_view> solverIds(const std::function<bool(const SolverInfo&)>& keep);
+std::vector<std::string_view> solverIds(SolverFamily family);
+std::vector<std::string_view> solverIdsReading(SolverReads capability);
+
+// Why the registry is malformed (a duplicate or empty id, a GPU entry whose CPU twin
+// is not registered or is itself a GPU entry, a CPU entry naming a twin); empty when
+// it is sound. Takes the rows so that a test can check a broken list too.
+std::string registryProblem(std::span<const SolverInfo> rows);
 
 // The GPU seam. src/sim cannot make GPU solvers (no GL here): the app installs a
 // factory once it has an OpenGL 4.3 context and removes it before the context

@@ -29,7 +29,7 @@ std::vector<SceneSolver> everySceneAndSolver() {
     for (const char* scene : {"moving_sphere.toml", "coat.toml", "tablecloth.toml", "push_ball.toml", "heap.toml",
                               "curtain.toml"})
         for (const SolverInfo& info : solverRegistry())
-            if (!info.gpu) cases.push_back({scene, std::string(info.id)});  // GPU twins: gpu_solver_tests, with a context
+            if (!info.gpu()) cases.push_back({scene, std::string(info.id)});  // GPU twins: gpu_solver_tests, with a context
     return cases;
 }
 

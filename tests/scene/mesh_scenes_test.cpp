@@ -203,7 +203,7 @@ std::vector<SceneSolver> meshScenesAndSolvers() {
     std::vector<SceneSolver> cases;
     for (const char* scene : {"round_tablecloth.toml", "tshirt.toml"})
         for (const SolverInfo& info : solverRegistry())
-            if (!info.gpu) cases.push_back({scene, std::string(info.id)});  // GPU twins: gpu_solver_tests, with a context
+            if (!info.gpu()) cases.push_back({scene, std::string(info.id)});  // GPU twins: gpu_solver_tests, with a context
     return cases;
 }
 

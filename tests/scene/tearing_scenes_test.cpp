@@ -56,7 +56,7 @@ TEST_P(HangingCutInTwo, TheLowerHalfFallsToTheGround) {
 INSTANTIATE_TEST_SUITE_P(Solvers, HangingCutInTwo, ::testing::ValuesIn([] {
                              std::vector<std::string> ids;
                              for (const SolverInfo& solver : solverRegistry())
-                                 if (!solver.gpu) ids.emplace_back(solver.id);  // without a context: the CPU twin again
+                                 if (!solver.gpu()) ids.emplace_back(solver.id);  // without a context: the CPU twin again
                              return ids;
                          }()),
                          [](const auto& p) { return p.param; });

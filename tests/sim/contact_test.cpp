@@ -21,10 +21,7 @@ namespace {
 Settings solverSettings(const std::string& id, const std::function<void(Settings&)>& change = {}) {
     return settingsWith([&](Settings& s) {
         s.solver.id = id;
-        if (id == "explicit_euler") {
-            s.solver.substeps = 200;
-            s.springs.damping = 0.02f;
-        }
+        tuneForSprings(s);
         if (change) change(s);
     });
 }
@@ -223,8 +220,10 @@ TEST_P(FastSphere, PushesTheClothInsteadOfPassingThrough) {
         // A spring stretched far beyond its rest length resists sideways as hard as
         // along itself, so the stiffest mode of a dragged particle rises by about
         // sqrt(2) and 20 substeps leave symplectic Euler and Verlet past h w = 2 (the
-        // guard catches it). The physics step stays the default 1/60 s.
-        if (st.solver.id == "symplectic_euler" || st.solver.id == "verlet") st.solver.substeps = 80;
+        // guard catches it). Twice the substeps of their compare scenes for every conditionally
+        // stable method. The physics step stays the default 1/60 s.
+        const SolverInfo& info = solverInfo(st.solver.id);
+        if (info.stability == Stability::Conditional) st.solver.substeps = 2 * info.substeps;
     });
     const glm::vec3 from(0.0f, 1.0f, -0.5f), to(0.0f, 1.0f, 0.5f);
     const float radius = 0.15f;

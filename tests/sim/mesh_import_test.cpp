@@ -5,6 +5,7 @@
 #include "sim/mesh_import.hpp"
 #include "sim/params.hpp"
 #include "sim/simulation.hpp"
+#include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "sim/topology.hpp"
 
@@ -298,7 +299,7 @@ TEST_P(ShippedAsset, IsASoundMeshThatSimulatesStably) {
     // One pass per substep, as the position-based solvers default to: a single
     // Gauss-Seidel sweep in particle order let in-plane ripples grow on these
     // irregular meshes until the links were coloured (orderLinksByColour).
-    for (const char* solver : {"xpbd", "pbd", "jakobsen"}) {
+    for (std::string_view solver : solverIds(SolverFamily::PositionBased)) {
         Settings s = defaultSettings();
         s.cloth = meshSettings(file);
         s.cloth.origin = {0.0f, 1.5f, 0.0f};

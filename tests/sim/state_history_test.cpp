@@ -24,12 +24,9 @@ namespace {
 // it: the clock (gusts, script), colliders and contact are all part of a step.
 Simulation windyClothWithBall(const std::string& solver) {
     // substeps each method needs to stay stable on this cloth (as in its compare scene)
-    const std::map<std::string, int> substeps = {{"explicit_euler", 200}, {"symplectic_euler", 40}, {"verlet", 40},
-                                                 {"rk4", 20},             {"implicit_euler", 1},    {"desbrun", 1},
-                                                 {"jakobsen", 1},         {"pbd", 1},               {"xpbd", 20}};
     const Settings s = settingsWith([&](Settings& st) {
         st.solver.id = solver;
-        st.solver.substeps = substeps.at(solver);
+        st.solver.substeps = solverInfo(solver).substeps;
         st.cloth.resolution = {8, 8};
         st.wind.strength = 4.0f;
         st.wind.gustAmplitude = 0.5f;

@@ -18,9 +18,9 @@ Settings hangingWithTearing(const std::string& solver) {
         s.cloth.pins = PinPreset::TopRow;
         s.cloth.origin = {0.0f, 2.0f, 0.0f};
         s.solver.id = solver;
-        const bool positionBased = solver == "xpbd" || solver == "pbd" || solver == "jakobsen";
-        const bool implicitMethod = solver == "implicit_euler" || solver == "desbrun";
-        s.solver.substeps = positionBased ? 20 : (implicitMethod ? 8 : 80);
+        const SolverInfo& info = solverInfo(solver);
+        const bool positionBased = info.family == SolverFamily::PositionBased;
+        s.solver.substeps = positionBased ? 20 : (implicitMethod(info) ? 8 : 80);
         s.springs.stretchStiffness = 400.0f;
         s.springs.shearStiffness = 200.0f;
         s.springs.bendStiffness = 10.0f;

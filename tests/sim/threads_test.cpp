@@ -32,18 +32,16 @@ Settings clothOnSphere(const std::string& solver, int threads, int resolution) {
         s.solver.substeps = 5;
         // the explicit integrators need small steps to hold these springs (their
         // stability limit, seed 004); fewer steps of them keep the test short
-        if (solver == "explicit_euler" || solver == "symplectic_euler" || solver == "verlet" || solver == "rk4")
-            s.solver.substeps = 200;
+        if (solverInfo(solver).stability != Stability::Unconditional) s.solver.substeps = 200;
     });
 }
 
 int stepsFor(const std::string& solver, int steps) {
     // explicit Euler gains energy at any step size (its point, seed 004) and leaves
     // this cloth after 3 steps even at 200 substeps: 2 steps are 400 updates
-    if (solver == "explicit_euler") return 2;
-    const bool explicitMethod =
-        solver == "explicit_euler" || solver == "symplectic_euler" || solver == "verlet" || solver == "rk4";
-    return explicitMethod ? steps / 6 : steps;
+    const Stability stability = solverInfo(solver).stability;
+    if (stability == Stability::NeedsDamping) return 2;
+    return stability == Stability::Conditional ? steps / 6 : steps;
 }
 
 Colliders sphereInTheWay() { return {makeSphere({0.0f, 0.9f, 0.15f}, 0.3f)}; }
@@ -120,8 +118,7 @@ std::string paramName(const ::testing::TestParamInfo<std::string>& info) { retur
 // by colour, particles in slices, and implicit_euler's CG products row by row;
 // its dot products stay serial, so it too is bit-identical, not merely close.
 INSTANTIATE_TEST_SUITE_P(EverySolver, ThreadsBitIdentical,
-                         ::testing::Values("xpbd", "pbd", "jakobsen", "explicit_euler", "symplectic_euler", "verlet",
-                                           "rk4", "implicit_euler", "desbrun"),
+                         ::testing::ValuesIn(registeredSolverIds()),
                          paramName);
 
 } // namespace

@@ -162,8 +162,9 @@ TEST_P(RandomEdits, KeepTheMeshSound) {
         s.cloth.pins = PinPreset::TopCorners;
         s.solver.id = GetParam();
         const std::string& id = GetParam();
-        const bool implicitMethod = id == "implicit_euler" || id == "desbrun";  // stable at any step
-        s.solver.substeps = id == "xpbd" || id == "pbd" || id == "jakobsen" ? 10 : (implicitMethod ? 4 : 60);
+        const SolverInfo& info = solverInfo(id);
+        const bool positionBased = info.family == SolverFamily::PositionBased;
+        s.solver.substeps = positionBased ? 10 : (implicitMethod(info) ? 4 : 60);  // implicit: stable at any step
         s.springs.stretchStiffness = 500.0f;  // soft enough for 60 substeps of the explicit family
         s.springs.shearStiffness = 200.0f;
         s.springs.bendStiffness = 20.0f;

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,32 @@ inline Simulation makeSimulation(const Settings& settings, Colliders colliders =
 inline std::vector<std::string> registeredSolverIds() {
     std::vector<std::string> ids;
     for (const SolverInfo& info : solverRegistry())
-        if (!info.gpu) ids.emplace_back(info.id);
+        if (!info.gpu()) ids.emplace_back(info.id);
     return ids;
+}
+
+// The registry's row for a solver a test names (a wrong id fails the test at once).
+inline const SolverInfo& solverInfo(std::string_view id) {
+    const SolverInfo* info = findSolver(id);
+    if (!info) throw std::invalid_argument("no solver '" + std::string(id) + "' in the registry");
+    return *info;
+}
+
+// Force-based methods that are stable at any step (implicit solves), as opposed to
+// the explicit integrators (Stability::Conditional, NeedsDamping).
+inline bool implicitMethod(const SolverInfo& info) {
+    return info.family == SolverFamily::ForceBased && info.stability == Stability::Unconditional;
+}
+
+// What a method needs to run on springs at all at the shared defaults: forward Euler
+// (Stability::NeedsDamping) adds energy at any step, so it gets the substeps and the
+// spring damping of its compare scene from the registry; every other method is
+// stable at the defaults and keeps them.
+inline void tuneForSprings(Settings& s) {
+    const SolverInfo& info = solverInfo(s.solver.id);
+    if (info.stability != Stability::NeedsDamping) return;
+    s.solver.substeps = info.substeps;
+    s.springs.damping = info.springDamping;
 }
 
 // Steps until `seconds` of simulated time have passed; returns the step count.

@@ -218,7 +218,7 @@ std::string editProblem(AppContext& ctx, const ParamDef& def, ParamValue& value)
             text = found.path->string();
         }
     }
-    if (def.key != "cloth.mesh" && def.key != "cloth.allow_pieces" && def.key != "cloth.pin_vertices") return {};
+    if (!def.checksCloth) return {};
     Settings trial = ctx.sim->world().settings;
     if (std::string error = setParam(trial, def, value); !error.empty()) return error;
     return checkClothSettings(trial.cloth).message;

@@ -1,0 +1,51 @@
+// findParam("literal") answers nullptr for a misspelt key, silently. Every
+// parameter key written as a string literal in src/ must therefore name a row of
+// the table: this scans the source files and looks each one up.
+#include "sim/params.hpp"
+
+#include <gtest/gtest.h>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace cs {
+namespace {
+
+// A literal whose text starts like a key ("group.name") followed by the closing
+// quote or by '=' (an assignment as --set takes it: "solver.substeps=7").
+const std::regex kKeyLiteral(
+    R"re("((sim|solver|springs|implicit|provot|pbd|jakobsen|cloth|collision|wind|tearing|render|camera)\.[a-z_0-9.]+)["=])re");
+
+// Literals that look like keys and are not: file names (headers and shaders).
+bool isFileName(const std::string& text) {
+    for (const char* extension : {".hpp", ".cpp", ".vert", ".frag", ".comp", ".glsl"})
+        if (text.ends_with(extension)) return true;
+    return false;
+}
+
+TEST(ParamKeyLiterals, EveryKeyWrittenInTheSourceExists) {
+    const std::filesystem::path src = std::filesystem::path(CLOTHSIM_SOURCE_DIR) / "src";
+    int checked = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(src)) {
+        const std::string ext = entry.path().extension().string();
+        if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+        std::ifstream in(entry.path());
+        std::string line;
+        for (int number = 1; std::getline(in, line); ++number) {
+            for (std::sregex_iterator m(line.begin(), line.end(), kKeyLiteral), end; m != end; ++m) {
+                const std::string key = (*m)[1].str();
+                if (isFileName(key)) continue;
+                ++checked;
+                EXPECT_NE(findParam(key), nullptr)
+                    << std::filesystem::relative(entry.path(), CLOTHSIM_SOURCE_DIR).string() << ":" << number
+                    << ": \"" << key << "\" is no parameter key";
+            }
+        }
+    }
+    EXPECT_GT(checked, 100) << "the scan found too few keys to be looking at the sources";
+}
+
+} // namespace
+} // namespace cs

@@ -111,8 +111,9 @@ std::string checkCorner(std::string_view corner, std::size_t verticesBefore) {
             return (k == 0 ? "vertex number " : k == 1 ? "texture coordinate number " : "normal number ") + why;
         if (k == 0 && value < 0 && static_cast<unsigned long long>(-value) > verticesBefore)
             return "vertex number " + std::to_string(value) + " counts back past the first vertex: " +
-                   std::to_string(verticesBefore) + " vertices come before this face (allowed -1 to -" +
-                   std::to_string(verticesBefore) + ", or 1 up)";
+                   (verticesBefore == 0 ? std::string("no vertex comes before this face (allowed 1 up)")
+                                        : std::to_string(verticesBefore) + " vertices come before this face (allowed -1 to -" +
+                                              std::to_string(verticesBefore) + ", or 1 up)");
     }
     return {};
 }

@@ -17,6 +17,13 @@ constexpr long long kMaxIndex = std::numeric_limits<int>::max();  // tinyobjload
 
 bool isBlank(char c) { return c == ' ' || c == '\t'; }
 
+// A word as the message quotes it: cut short, since a broken file may hold a word
+// of megabytes.
+std::string quoted(std::string_view word) {
+    constexpr std::size_t kLongest = 40;  // characters
+    return "'" + std::string(word.substr(0, kLongest)) + (word.size() > kLongest ? "...'" : "'");
+}
+
 // The blank-separated words of `line`.
 std::vector<std::string_view> words(std::string_view line) {
     std::vector<std::string_view> out;
@@ -62,13 +69,13 @@ std::string readCoordinate(std::string_view word, float& out) {
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     const bool whole = end == digits.data() + digits.size();
     if (ec == std::errc::result_out_of_range && whole) {
-        if (overflows(digits)) return "'" + std::string(word) + "' is too large";
+        if (overflows(digits)) return quoted(word) + " is too large";
         out = 0.0f;  // below the smallest double: 0, as tinyobjloader reads it
         return {};
     }
-    if (ec != std::errc() || !whole) return "'" + std::string(word) + "' is not a number";
-    if (!std::isfinite(value)) return "'" + std::string(word) + "' is not a finite number";
-    if (std::abs(value) > kMaxObjCoordinate) return "'" + std::string(word) + "' is too large";
+    if (ec != std::errc() || !whole) return quoted(word) + " is not a number";
+    if (!std::isfinite(value)) return quoted(word) + " is not a finite number";
+    if (std::abs(value) > kMaxObjCoordinate) return quoted(word) + " is too large";
     out = static_cast<float>(value);
     return {};
 }
@@ -81,10 +88,10 @@ std::string readIndex(std::string_view word, long long& value) {
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     const bool whole = end == digits.data() + digits.size() && !digits.empty();
     if (ec == std::errc::result_out_of_range && whole) value = digits[0] == '-' ? -kMaxIndex - 1 : kMaxIndex + 1;
-    else if (ec != std::errc() || !whole) return "'" + std::string(word) + "' is not a whole number";
+    else if (ec != std::errc() || !whole) return quoted(word) + " is not a whole number";
     if (value == 0) return "0 names no vertex: OBJ counts from 1 (or back from -1)";
     if (value > kMaxIndex || value < -kMaxIndex)
-        return "'" + std::string(word) + "' is out of range (allowed 1 to 2147483647, or -1 to -2147483647)";
+        return quoted(word) + " is out of range (allowed 1 to 2147483647, or -1 to -2147483647)";
     return {};
 }
 
@@ -98,7 +105,7 @@ std::string checkCorner(std::string_view corner, std::size_t verticesBefore) {
         if (slash == std::string_view::npos) break;
         start = slash + 1;
     }
-    const std::string form = "'" + std::string(corner) + "' is not a face corner; " + kCornerForm;
+    const std::string form = quoted(corner) + " is not a face corner; " + kCornerForm;
     if (parts.size() > 3) return form;
     for (std::size_t k = 0; k < parts.size(); ++k) {
         const bool mayBeEmpty = k == 1 && parts.size() == 3;  // v//vn
@@ -144,8 +151,8 @@ ObjScan scanObj(std::string_view text) {
             const std::vector<std::string_view> numbers = words(record.substr(2));
             if (numbers.size() < 3)
                 return fail(line, name + " has " + std::to_string(numbers.size()) + " coordinate" +
-                                      (numbers.size() == 1 ? "" : "s") + "; a v line needs x, y and z (" +
-                                      kCoordinateRange + ")");
+                                      (numbers.size() == 1 ? "" : "s") + "; a v line needs x, y and z, and " +
+                                      kCoordinateRange);
             for (int k = 0; k < 3; ++k) {
                 float value = 0.0f;
                 if (std::string why = readCoordinate(numbers[k], value); !why.empty())
@@ -157,7 +164,7 @@ ObjScan scanObj(std::string_view text) {
             // a texture coordinate: u, and v when written (tinyobjloader reads no more)
             const std::string name = "texture coordinate " + std::to_string(scan.uv.size() / 2);
             const std::vector<std::string_view> numbers = words(record.substr(3));
-            if (numbers.empty()) return fail(line, name + " has no u; a vt line needs u and may have v (" + kCoordinateRange + ")");
+            if (numbers.empty()) return fail(line, name + " has no u; a vt line needs u and may have v, and " + kCoordinateRange);
             for (std::size_t k = 0; k < 2; ++k) {
                 float value = 0.0f;  // v when not written, as tinyobjloader reads it
                 if (k < numbers.size())

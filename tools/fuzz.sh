@@ -5,7 +5,7 @@
 # Exit 0: every target ran its time without a crash. 77: clang is not installed
 # (ctest's fuzz_bounded reports that as skipped). Anything else: a build failure
 # or a crash; the crashing input is under build/fuzz/artifacts/ — copy it into
-# tests/fuzz/regressions/<scene|set>/ so that fuzz_regression_tests replays it.
+# tests/fuzz/regressions/<scene|set|obj>/ so that fuzz_regression_tests replays it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -26,11 +26,11 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCLOTHSIM_FUZZ=ON -DCLOTHSIM_BUILD_BENCH=OFF >"$build.configure.log" 2>&1 \
   || { cat "$build.configure.log" >&2; exit 1; }
-cmake --build "$build" --target fuzz_scene fuzz_set
+cmake --build "$build" --target fuzz_scene fuzz_set fuzz_obj
 
 mkdir -p "$build/artifacts"
 status=0
-for target in scene set; do
+for target in scene set obj; do
   # a working copy: what libFuzzer adds to the corpus stays out of the source tree
   work="$build/corpus/$target"
   mkdir -p "$work"

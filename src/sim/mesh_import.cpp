@@ -1,12 +1,15 @@
 // Wavefront OBJ -> ClothShape (see mesh_import.hpp).
 //
-// Two passes over the text: a scan of our own that records on which line each
-// `v` and `f` record stands (tinyobjloader keeps no line numbers), and
+// Two passes over the text: a scan of our own (obj_scan.hpp) that records on
+// which line each `v` and `f` record stands (tinyobjloader keeps no line
+// numbers), reads the coordinates and refuses what tinyobjloader would read
+// silently as something else (`v nan 0 0`, `f 4294967297 2 3`); then
 // tinyobjloader's parse with triangulation off, so that faces arrive whole and in
 // file order. The checks below mirror validateShape's rules with the file's own
 // numbers; validateShape runs last as the authority.
 #include "mesh_import.hpp"
 
+#include "obj_scan.hpp"
 #include "topology.hpp"
 
 #include <tiny_obj_loader.h>
@@ -38,43 +41,6 @@ struct RawMesh {
 
 std::string located(const std::filesystem::path& file, int line, const std::string& message) {
     return file.string() + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + message;
-}
-
-// Lines as tinyobjloader counts them: ended by \n, \r\n or a lone \r.
-struct LineScan {
-    std::vector<int> vertexLines;
-    std::vector<int> faceLines;
-    std::vector<int> faceCorners;           // corners written on each face line
-};
-
-LineScan scanLines(const std::string& text) {
-    LineScan scan;
-    int line = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const std::size_t start = i;
-        while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
-        const std::size_t end = i;
-        if (i < text.size()) i += (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ? 2 : 1;
-        ++line;
-        std::size_t p = start;
-        while (p < end && (text[p] == ' ' || text[p] == '\t')) ++p;
-        if (p + 1 >= end || (text[p + 1] != ' ' && text[p + 1] != '\t')) continue;
-        if (text[p] == 'v') {
-            scan.vertexLines.push_back(line);
-        } else if (text[p] == 'f') {
-            int corners = 0;
-            for (std::size_t q = p + 1; q < end;) {
-                while (q < end && (text[q] == ' ' || text[q] == '\t')) ++q;
-                if (q >= end) break;
-                ++corners;
-                while (q < end && text[q] != ' ' && text[q] != '\t') ++q;
-            }
-            scan.faceLines.push_back(line);
-            scan.faceCorners.push_back(corners);
-        }
-    }
-    return scan;
 }
 
 // The first "line N" in a tinyobjloader message, or 0.
@@ -159,27 +125,22 @@ std::vector<glm::uvec3> triangulate(const std::vector<glm::vec3>& x, const std::
     return out;
 }
 
-RawMesh parseObj(const std::filesystem::path& file, const std::string& text) {
+RawMesh parseObj(const std::filesystem::path& file, std::string_view text) {
     RawMesh mesh;
     auto fail = [&](int line, const std::string& message) {
         mesh.error = located(file, line, message);
         return mesh;
     };
-    const LineScan scan = scanLines(text);
-    for (std::size_t f = 0; f < scan.faceLines.size(); ++f) {
-        const int corners = scan.faceCorners[f];
-        if (corners < 3)
-            return fail(scan.faceLines[f], "face " + std::to_string(f) + " has " + std::to_string(corners) + " corner" +
-                                               (corners == 1 ? "" : "s") + "; a face needs at least three");
-        if (corners > 255) return fail(scan.faceLines[f], "face " + std::to_string(f) + " has more than 255 corners");
-    }
+    if (text.find('\0') != std::string_view::npos) return fail(0, "is not a text OBJ file (contains NUL bytes)");
+    const ObjScan scan = scanObj(text);
+    if (!scan.problem.empty()) return fail(scan.problemLine, scan.problem);
 
     // tinyobjloader: no triangulation (we keep faces whole to know their lines), no materials
     tinyobj::attrib_t attrib;
     std::vector<tinyobj::shape_t> shapes;
     std::vector<tinyobj::material_t> materials;
     std::string warning, error;
-    std::istringstream stream(text);
+    std::istringstream stream{std::string(text)};
     const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warning, &error, &stream, nullptr,
                                      /*triangulate=*/false, /*default_vcols_fallback=*/false);
     if (!ok || !error.empty()) {
@@ -187,11 +148,15 @@ RawMesh parseObj(const std::filesystem::path& file, const std::string& text) {
         return fail(lineInMessage(message), "not a readable OBJ file: " + message);
     }
 
+    // the coordinates as the scan read them: tinyobjloader's own reading is the lenient one
     const std::size_t vertexCount = attrib.vertices.size() / 3;
+    if (scan.positions.size() != 3 * vertexCount || scan.uv.size() != attrib.texcoords.size())
+        return fail(0, "the scan and tinyobjloader disagree on the number of v or vt lines (" +
+                           std::to_string(scan.positions.size() / 3) + " and " + std::to_string(vertexCount) + " vertices)");
     mesh.positions.resize(vertexCount);
     for (std::size_t i = 0; i < vertexCount; ++i)
-        mesh.positions[i] = {attrib.vertices[3 * i], attrib.vertices[3 * i + 1], attrib.vertices[3 * i + 2]};
-    mesh.vertexLine = scan.vertexLines.size() == vertexCount ? scan.vertexLines : std::vector<int>(vertexCount, 0);
+        mesh.positions[i] = {scan.positions[3 * i], scan.positions[3 * i + 1], scan.positions[3 * i + 2]};
+    mesh.vertexLine = scan.vertexLines;
 
     // faces in file order: shapes follow each other, faces within a shape too
     std::size_t faceCount = 0;
@@ -227,7 +192,7 @@ RawMesh parseObj(const std::filesystem::path& file, const std::string& text) {
                     mesh.hasUV = false;
                 } else if (mesh.hasUV) {
                     const auto t = static_cast<std::size_t>(index.texcoord_index);
-                    const glm::vec2 uv(attrib.texcoords[2 * t], attrib.texcoords[2 * t + 1]);
+                    const glm::vec2 uv(scan.uv[2 * t], scan.uv[2 * t + 1]);
                     if (!uvSet[v]) mesh.uv[v] = uv, uvSet[v] = 1;
                     else if (glm::distance(mesh.uv[v], uv) > 1e-6f) mesh.hasUV = false;
                 }
@@ -265,9 +230,7 @@ public:
         if (!in) return failed(file, "cannot open the mesh file (missing or unreadable)");
         std::ostringstream buffer;
         buffer << in.rdbuf();
-        const std::string text = buffer.str();
-        if (text.find('\0') != std::string::npos) return failed(file, "is not a text OBJ file (contains NUL bytes)");
-        auto mesh = std::make_shared<const RawMesh>(parseObj(file, text));
+        auto mesh = std::make_shared<const RawMesh>(parseObj(file, buffer.str()));
         if (stamped && !ec) {
             std::lock_guard lock(m_mutex);
             std::erase_if(m_entries, [&](const Entry& e) { return e.path == file; });
@@ -334,8 +297,10 @@ std::string explainProblems(const std::filesystem::path& file, const RawMesh& ra
         return "face " + std::to_string(raw.faceOf[triangle]) + (line > 0 ? " (line " + std::to_string(line) + ")" : "");
     };
     for (std::size_t i = 0; i < x.size(); ++i)
-        if (!std::isfinite(x[i].x + x[i].y + x[i].z))
-            return located(file, raw.vertexLine[i], "vertex " + std::to_string(i) + " is not a finite point");
+        if (!std::isfinite(x[i].x + x[i].y + x[i].z))  // the file's own numbers are finite (scanObj): the placing overflowed
+            return located(file, raw.vertexLine[i], "vertex " + std::to_string(i) +
+                                                        " is not a finite point once placed: its coordinates times "
+                                                        "cloth.mesh_scale must stay within 3.4e38 (a 32-bit float)");
 
     std::vector<std::uint8_t> used(x.size(), 0);
     for (std::uint32_t t = 0; t < shape.triangles.size(); ++t) {
@@ -385,22 +350,25 @@ std::string explainProblems(const std::filesystem::path& file, const RawMesh& ra
 
 } // namespace
 
-MeshImport importObj(const std::filesystem::path& file, const MeshTransform& transform, bool allowPieces) {
+namespace {
+
+// The parsed file placed in the world, checked, with its rest UV and hinge links.
+MeshImport placeAndCheck(const std::filesystem::path& file, const RawMesh& raw, const MeshTransform& transform,
+                         bool allowPieces) {
     MeshImport result;
-    const std::shared_ptr<const RawMesh> raw = meshCache().get(file);
-    if (!raw->error.empty()) {
-        result.error = raw->error;
+    if (!raw.error.empty()) {
+        result.error = raw.error;
         return result;
     }
 
     // place it
     ClothShape shape;
     const glm::quat rotation = rotationFromDegrees(transform.rotationDegrees);
-    shape.positions.reserve(raw->positions.size());
-    for (const glm::vec3& p : raw->positions) shape.positions.push_back(transform.translation + rotation * (transform.scale * p));
-    shape.triangles = raw->triangles;
+    shape.positions.reserve(raw.positions.size());
+    for (const glm::vec3& p : raw.positions) shape.positions.push_back(transform.translation + rotation * (transform.scale * p));
+    shape.triangles = raw.triangles;
 
-    if (std::string problem = explainProblems(file, *raw, shape, allowPieces); !problem.empty()) {
+    if (std::string problem = explainProblems(file, raw, shape, allowPieces); !problem.empty()) {
         result.error = std::move(problem);
         return result;
     }
@@ -409,11 +377,22 @@ MeshImport importObj(const std::filesystem::path& file, const MeshTransform& tra
         return result;
     }
 
-    result.restUVFromFile = raw->hasUV;
-    shape.restUV = raw->hasUV ? raw->uv : planarUV(shape.positions);
+    result.restUVFromFile = raw.hasUV;
+    shape.restUV = raw.hasUV ? raw.uv : planarUV(shape.positions);
     addHingeLinks(shape);
     result.shape = std::move(shape);
     return result;
+}
+
+} // namespace
+
+MeshImport importObj(const std::filesystem::path& file, const MeshTransform& transform, bool allowPieces) {
+    return placeAndCheck(file, *meshCache().get(file), transform, allowPieces);
+}
+
+MeshImport importObjText(std::string_view text, const std::filesystem::path& name, const MeshTransform& transform,
+                         bool allowPieces) {
+    return placeAndCheck(name, parseObj(name, text), transform, allowPieces);
 }
 
 MeshImport importClothMesh(const ClothSettings& settings) {

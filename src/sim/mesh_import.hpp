@@ -6,13 +6,15 @@
 // can name them. Polygons are triangulated here (a quad along its shorter
 // diagonal, larger ones by ear clipping), so that every triangle remembers its
 // face and line and a mesh that cannot be a cloth is explained by file, line and
-// what is wrong: a missing file, no faces, an edge shared by three faces, a face
-// without area, unconnected pieces.
+// what is wrong: a missing file, a coordinate that is not a finite number, a
+// vertex number that names no vertex, no faces, an edge shared by three faces, a
+// face without area, unconnected pieces.
 #include "cloth.hpp"
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace cs {
 
@@ -38,6 +40,11 @@ struct MeshImport {
 // cache keyed by path, size and last write time, so resetting the same mesh does not
 // read it again.
 MeshImport importObj(const std::filesystem::path& file, const MeshTransform& transform, bool allowPieces);
+
+// importObj of OBJ text already in memory (the fuzz target's way in; nothing is
+// cached); errors name `name` as their file.
+MeshImport importObjText(std::string_view text, const std::filesystem::path& name, const MeshTransform& transform,
+                         bool allowPieces);
 
 // importObj of the mesh a cloth's settings name: cloth.mesh, placed at cloth.origin
 // with mesh_scale and mesh_rotation, allow_pieces.

@@ -1,11 +1,14 @@
 #pragma once
-// What must hold for ANY input to the scene reader and to `--set`, whether the
+// What must hold for ANY input to the scene reader, to `--set` and to the OBJ
+// mesh importer, whether the
 // input is accepted or not. The libFuzzer targets and the regression replay
 // (fuzz_regression_test.cpp) check the same things, so a crash or a broken
 // promise found by fuzzing stays fixed in the normal build.
 #include "scene/scene.hpp"
+#include "sim/mesh_import.hpp"
 #include "sim/params.hpp"
 
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -53,6 +56,48 @@ inline std::string checkAssignment(std::string_view assignment) {
         if (!(now == getParam(kDefaults, def)))
             return "rejected ('" + error + "') but changed " + std::string(def.key);
     }
+    return {};
+}
+
+// "" when an import result keeps the promise: an error "NAME: what" or
+// "NAME:LINE: what", or a mesh whose every position and rest UV is finite and
+// whose every triangle names three vertices that exist.
+inline std::string checkMeshImport(const MeshImport& mesh, const std::string& name) {
+    if (!mesh.shape) {
+        if (mesh.error.rfind(name + ":", 0) != 0) return "an error that does not start with '" + name + ":': " + mesh.error;
+        std::size_t at = name.size() + 1;
+        while (at < mesh.error.size() && std::isdigit(static_cast<unsigned char>(mesh.error[at]))) ++at;
+        if (at > name.size() + 1 && (at >= mesh.error.size() || mesh.error[at] != ':')) return "a line without ':': " + mesh.error;
+        if (mesh.error.size() < at + 3) return "an error without a message: " + mesh.error;
+        return {};
+    }
+    if (!mesh.error.empty()) return "a mesh and an error at once: " + mesh.error;
+    const ClothShape& shape = *mesh.shape;
+    const std::size_t n = shape.positions.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::vec3 p = shape.positions[i];
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z))
+            return "vertex " + std::to_string(i) + " is not finite";
+    }
+    if (shape.restUV.size() != n) return "rest UV for " + std::to_string(shape.restUV.size()) + " of " + std::to_string(n) + " vertices";
+    for (std::size_t i = 0; i < n; ++i)
+        if (!std::isfinite(shape.restUV[i].x) || !std::isfinite(shape.restUV[i].y))
+            return "the rest UV of vertex " + std::to_string(i) + " is not finite";
+    if (shape.triangles.empty()) return "a mesh without triangles";
+    for (std::size_t t = 0; t < shape.triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k)
+            if (shape.triangles[t][k] >= n)
+                return "triangle " + std::to_string(t) + " names vertex " + std::to_string(shape.triangles[t][k]) + " of " +
+                       std::to_string(n);
+    return {};
+}
+
+// "" when the promise holds for OBJ text, read as one piece and as several.
+inline std::string checkObjText(std::string_view text) {
+    constexpr const char* kFileName = "fuzz.obj";
+    for (const bool allowPieces : {false, true})
+        if (std::string broken = checkMeshImport(importObjText(text, kFileName, {}, allowPieces), kFileName); !broken.empty())
+            return std::string(allowPieces ? "pieces allowed: " : "one piece: ") + broken;
     return {};
 }
 

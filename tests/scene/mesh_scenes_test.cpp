@@ -6,6 +6,7 @@
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
+#include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,24 +20,13 @@ namespace {
 
 const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
 
-// A folder of its own under the temporary directory, with files written into it.
-struct TempFolder {
-    std::filesystem::path path;
-    explicit TempFolder(const std::string& name) : path(std::filesystem::temp_directory_path() / name) {
-        std::filesystem::remove_all(path);
-        std::filesystem::create_directories(path);
-    }
-    ~TempFolder() {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-    std::filesystem::path write(const std::string& name, const std::string& text) const {
-        const std::filesystem::path file = path / name;
-        std::filesystem::create_directories(file.parent_path());
-        std::ofstream(file, std::ios::binary) << text;
-        return file;
-    }
-};
+// Writes `text` to `name` (folders made as needed) in a test's own folder; returns its path.
+std::filesystem::path write(const test::TempDir& dir, const std::string& name, const std::string& text) {
+    const std::filesystem::path file = dir / name;
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+    return file;
+}
 
 const char* kTriangle = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
 const char* kFin = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0 -1 0\nf 1 2 3\nf 1 2 4\nf 2 1 5\n";
@@ -44,12 +34,12 @@ const char* kFin = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0 -1 0\nf 1 2 3\nf 1 2
 std::string firstError(const SceneLoad& load) { return load.errors.empty() ? std::string() : load.errors.front().str(); }
 
 TEST(MeshScenes, AMeshNextToTheSceneIsFoundAndStoredWhereItIs) {
-    const TempFolder folder("clothsim_mesh_scene_next");
-    folder.write("meshes/tri.obj", kTriangle);
-    const auto scene = folder.write("scene.toml", "[cloth]\nmesh = \"meshes/tri.obj\"\npin_vertices = [0, 2]\n");
+    const test::TempDir folder("mesh_scene_next");
+    write(folder, "meshes/tri.obj", kTriangle);
+    const auto scene = write(folder, "scene.toml", "[cloth]\nmesh = \"meshes/tri.obj\"\npin_vertices = [0, 2]\n");
     const SceneLoad load = loadSceneFile(scene);
     ASSERT_TRUE(load.ok()) << load.errorText();
-    EXPECT_EQ(std::filesystem::path(load.scene->settings.cloth.mesh), (folder.path / "meshes/tri.obj").lexically_normal());
+    EXPECT_EQ(std::filesystem::path(load.scene->settings.cloth.mesh), (folder.path() / "meshes/tri.obj").lexically_normal());
     EXPECT_EQ(load.scene->settings.cloth.pinVertices, (std::vector<int>{0, 2}));
     const World world = makeWorld(load.scene->settings, {});
     EXPECT_EQ(world.clothError, "");
@@ -59,33 +49,33 @@ TEST(MeshScenes, AMeshNextToTheSceneIsFoundAndStoredWhereItIs) {
 }
 
 TEST(MeshScenes, ThenInTheProjectRoot) {
-    const TempFolder root("clothsim_mesh_scene_root");
-    root.write("assets/tri.obj", kTriangle);
-    const auto scene = root.write("scenes/scene.toml", "[cloth]\nmesh = \"assets/tri.obj\"\n");
+    const test::TempDir root("mesh_scene_root");
+    write(root, "assets/tri.obj", kTriangle);
+    const auto scene = write(root, "scenes/scene.toml", "[cloth]\nmesh = \"assets/tri.obj\"\n");
     EXPECT_FALSE(loadSceneFile(scene).ok()) << "not next to the scene, and no project root";
-    setProjectRoot(root.path);
+    setProjectRoot(root.path());
     const SceneLoad load = loadSceneFile(scene);
     setProjectRoot(kSource);
     ASSERT_TRUE(load.ok()) << load.errorText();
-    EXPECT_EQ(std::filesystem::path(load.scene->settings.cloth.mesh), (root.path / "assets/tri.obj").lexically_normal());
+    EXPECT_EQ(std::filesystem::path(load.scene->settings.cloth.mesh), (root.path() / "assets/tri.obj").lexically_normal());
 }
 
 TEST(MeshScenes, AMissingMeshIsAnErrorAtItsLine) {
-    const TempFolder folder("clothsim_mesh_scene_missing");
-    const auto scene = folder.write("scene.toml", "[cloth]\ndensity = 0.2\nmesh = \"nope.obj\"\n");
+    const test::TempDir folder("mesh_scene_missing");
+    const auto scene = write(folder, "scene.toml", "[cloth]\ndensity = 0.2\nmesh = \"nope.obj\"\n");
     const SceneLoad load = loadSceneFile(scene);
     ASSERT_FALSE(load.ok());
     EXPECT_EQ(firstError(load).rfind(scene.string() + ":3: 'cloth.mesh': cannot find 'nope.obj' (looked in '" +
-                                         folder.path.string() + "'",
+                                         folder.path().string() + "'",
                                      0),
               0u)
         << load.errorText();
 }
 
 TEST(MeshScenes, AMeshThatCannotBeAClothIsAnErrorAtTheMeshLineWithTheImportersMessage) {
-    const TempFolder folder("clothsim_mesh_scene_fin");
-    const auto obj = folder.write("fin.obj", kFin);
-    const auto scene = folder.write("scene.toml", "[solver]\nsubsteps = 10\n\n[cloth]\nmesh = \"fin.obj\"\n");
+    const test::TempDir folder("mesh_scene_fin");
+    const auto obj = write(folder, "fin.obj", kFin);
+    const auto scene = write(folder, "scene.toml", "[solver]\nsubsteps = 10\n\n[cloth]\nmesh = \"fin.obj\"\n");
     const SceneLoad load = loadSceneFile(scene);
     ASSERT_FALSE(load.ok());
     ASSERT_EQ(load.errors.size(), 1u) << load.errorText();
@@ -95,11 +85,11 @@ TEST(MeshScenes, AMeshThatCannotBeAClothIsAnErrorAtTheMeshLineWithTheImportersMe
                                     "faces: face 0 (line 6), face 1 (line 7) and face 2 (line 8); a cloth edge joins at most two");
 
     // several pieces: refused, unless the scene allows them
-    folder.write("two.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 5 0 0\nv 6 0 0\nv 5 1 0\nf 1 2 3\nf 4 5 6\n");
-    const auto pieces = folder.write("pieces.toml", "[cloth]\nmesh = \"two.obj\"\n");
+    write(folder, "two.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 5 0 0\nv 6 0 0\nv 5 1 0\nf 1 2 3\nf 4 5 6\n");
+    const auto pieces = write(folder, "pieces.toml", "[cloth]\nmesh = \"two.obj\"\n");
     EXPECT_NE(firstError(loadSceneFile(pieces)).find(":2: 'cloth.mesh': "), std::string::npos);
     EXPECT_NE(firstError(loadSceneFile(pieces)).find("allow_pieces"), std::string::npos);
-    const auto allowed = folder.write("allowed.toml", "[cloth]\nmesh = \"two.obj\"\nallow_pieces = true\n");
+    const auto allowed = write(folder, "allowed.toml", "[cloth]\nmesh = \"two.obj\"\nallow_pieces = true\n");
     EXPECT_TRUE(loadSceneFile(allowed).ok()) << loadSceneFile(allowed).errorText();
 }
 
@@ -166,9 +156,9 @@ TEST(MeshOverrides, AcceptPathsAndListsAsTheShellPassesThem) {
     EXPECT_EQ(applyOverride(s, "cloth.mesh=" + tshirt), "");
     EXPECT_EQ(s.cloth.mesh, tshirt);
     EXPECT_EQ(applyOverride(s, "cloth.mesh=\"" + tshirt + "\""), "");
-    const TempFolder root("clothsim_mesh_override_root");
-    const auto onlyThere = root.write("meshes/only_in_the_root.obj", kTriangle);
-    setProjectRoot(root.path);
+    const test::TempDir root("mesh_override_root");
+    const auto onlyThere = write(root, "meshes/only_in_the_root.obj", kTriangle);
+    setProjectRoot(root.path());
     EXPECT_EQ(applyOverride(s, "cloth.mesh=meshes/only_in_the_root.obj"), "") << "not in the working directory: the root";
     setProjectRoot(kSource);
     EXPECT_EQ(std::filesystem::path(s.cloth.mesh), onlyThere.lexically_normal());
@@ -178,8 +168,8 @@ TEST(MeshOverrides, AcceptPathsAndListsAsTheShellPassesThem) {
 }
 
 TEST(MeshOverrides, AnOverriddenMeshIsImportedAndItsErrorNamesTheOverride) {
-    const TempFolder folder("clothsim_mesh_override");
-    const std::string fin = folder.write("fin.obj", kFin).string();
+    const test::TempDir folder("mesh_override");
+    const std::string fin = write(folder, "fin.obj", kFin).string();
     const SceneLoad load = loadSceneFile(kSource / "scenes/hanging.toml", {"cloth.mesh=" + fin});
     ASSERT_FALSE(load.ok());
     EXPECT_EQ(load.errors.front().file, "--set cloth.mesh=" + fin);

@@ -154,9 +154,13 @@ float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
 }
 
 void computeVertexNormals(const Cloth& cloth, std::span<glm::vec3> normals) {
+    computeVertexNormals(cloth.positions, cloth.triangles, normals);
+}
+
+void computeVertexNormals(std::span<const glm::vec3> p, std::span<const glm::uvec3> triangles,
+                          std::span<glm::vec3> normals) {
     std::fill(normals.begin(), normals.end(), glm::vec3(0.0f));
-    const auto& p = cloth.positions;
-    for (const glm::uvec3& t : cloth.triangles) {
+    for (const glm::uvec3& t : triangles) {
         const glm::vec3 n = glm::cross(p[t.y] - p[t.x], p[t.z] - p[t.x]);
         normals[t.x] += n;
         normals[t.y] += n;

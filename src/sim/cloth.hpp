@@ -132,6 +132,10 @@ float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d);
 // Area-weighted vertex normals (the cross products are not normalised before
 // summing, so larger triangles count more).
 void computeVertexNormals(const Cloth& cloth, std::span<glm::vec3> normals);
+// The same for positions that are not the cloth's own (a kept frame of the history,
+// an export): `normals` has one entry per position.
+void computeVertexNormals(std::span<const glm::vec3> positions, std::span<const glm::uvec3> triangles,
+                          std::span<glm::vec3> normals);
 
 float totalMass(const Cloth& cloth);
 

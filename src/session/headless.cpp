@@ -1,6 +1,7 @@
 #include "headless.hpp"
 
 #include "data_paths.hpp"
+#include "exporters.hpp"
 #include "json_text.hpp"
 #include "replay.hpp"
 #include "scene/scene.hpp"
@@ -38,6 +39,54 @@ bool writeOutputs(const HeadlessOptions& cl, const HeadlessReport& report, const
     }
     return true;
 }
+
+// --export-obj-sequence and --export-pc2 of a run, sampled by the step loop.
+class RunExport {
+public:
+    // Returns false (and why on stderr) when the export cannot start.
+    bool begin(const HeadlessOptions& cl) {
+        m_on = cl.exportObjSequence || cl.exportPc2;
+        if (!m_on) return true;
+        return report(m_exporter.begin({cl.exportObjSequence, cl.exportPc2, cl.exportEvery}));
+    }
+    // The state after `step` steps (0: before the first). False: an export failed (stop the run).
+    bool atStep(Simulation& sim, long long step) {
+        if (!m_on) return true;
+        sim.syncToCpu();
+        const bool ended = m_exporter.pc2EndedAt().has_value();
+        if (!report(m_exporter.atStep(clothFrame(sim.world().cloth), step))) return false;
+        if (!ended && m_exporter.pc2EndedAt())  // say so now; the run goes on for the other outputs
+            std::cerr << "clothsim: --export-pc2: " << m_exporter.pc2EndNote()
+                      << ". Export a cloth that tears with --export-obj-sequence DIR: one OBJ per sample, each "
+                         "with its own mesh\n";
+        return true;
+    }
+    // Completes the exports: 0, 1 (a file could not be written) or 2 (the PC2 ended early).
+    int finish() {
+        if (!m_on) return 0;
+        if (m_failedWrite) return 1;
+        if (!report(m_exporter.finish())) return 1;
+        if (m_exporter.pc2EndedAt()) {
+            std::cerr << "clothsim: --export-pc2 ended at step " << *m_exporter.pc2EndedAt()
+                      << ", where the mesh changed: " << m_exporter.pc2Samples() << " samples (exit code 2)\n";
+            return 2;
+        }
+        return 0;
+    }
+    bool failed() const { return m_failedWrite; }
+
+private:
+    bool report(const std::string& error) {
+        if (error.empty()) return true;
+        std::cerr << "clothsim: " << error << "\n";
+        m_failedWrite = true;
+        return false;
+    }
+
+    bool m_on = false;
+    bool m_failedWrite = false;
+    ClothExporter m_exporter;
+};
 
 int runSoakCommand(const HeadlessOptions& cl) {
     SoakOptions options;
@@ -83,7 +132,13 @@ int runReplayCommand(const HeadlessOptions& cl) {
         std::cerr << "clothsim: " << script.error << "\n";
         return 2;
     }
-    ReplayResult replay = replayScript(script, cl.scenePath.string(), cl.overrides, cl.steps);
+    RunExport exports;
+    if (!exports.begin(cl)) return 1;
+    ReplayResult replay = replayScript(script, cl.scenePath.string(), cl.overrides, cl.steps,
+                                       [&exports](InputPlayer& player, long long step) {
+                                           return exports.atStep(*player.simulation(), step);
+                                       });
+    if (exports.failed()) return 1;
     if (!replay.error.empty()) {
         std::cerr << "clothsim: " << cl.replay->string() << ": " << replay.error << "\n";
         return 2;
@@ -97,24 +152,29 @@ int runReplayCommand(const HeadlessOptions& cl) {
     report.stateHash = hashText(stateHash(sim.world().cloth));
     if (!writeOutputs(cl, report, sim.world().cloth)) return 1;
     if (!cl.statsJson) std::cerr << "clothsim: replayed " << report.steps << " steps, state " << report.stateHash << "\n";
-    return 0;
+    return exports.finish();
 }
 
 } // namespace
 
-HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs) {
+HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs,
+                        const std::function<bool(long long step)>& afterStep) {
     HeadlessReport report;
     stepMs.assign(static_cast<std::size_t>(steps), 0.0);
-    for (long long i = 0; i < steps; ++i) {
+    long long taken = 0;
+    while (taken < steps) {
         const auto start = std::chrono::steady_clock::now();
         report.lastStep = sim.step();
-        stepMs[static_cast<std::size_t>(i)] =
+        stepMs[static_cast<std::size_t>(taken)] =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        ++taken;
         if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
+        if (afterStep && !afterStep(taken)) break;
     }
+    stepMs.resize(static_cast<std::size_t>(taken));
     const World& world = sim.world();
     report.solver = world.settings.solver.id;
-    report.steps = steps;
+    report.steps = taken;
     report.dt = world.settings.sim.dt;
     report.particles = world.cloth.particleCount();
     report.constraints = world.cloth.links.size();
@@ -222,9 +282,13 @@ int runHeadless(const HeadlessOptions& cl) {
                       << " crosses no edge of the cloth\n";
     }
     if (!cl.cuts.empty()) sim.topologyEdited();
+    RunExport exports;
+    if (!exports.begin(cl) || !exports.atStep(sim, 0)) return 1;  // the state before the first step
     std::vector<double> stepMs;
-    HeadlessReport report = runSteps(sim, cl.steps, stepMs);
+    HeadlessReport report =
+        runSteps(sim, cl.steps, stepMs, [&](long long step) { return exports.atStep(sim, step); });
     report.scene = scene.path;
+    if (exports.failed()) return 1;
 
     if (!writeOutputs(cl, report, sim.world().cloth)) return 1;
     if (!cl.statsJson) {
@@ -232,6 +296,7 @@ int runHeadless(const HeadlessOptions& cl) {
                   << report.wallMsMedian << " ms/step median, max stretch " << report.cloth.maxStretchRatio
                   << ", nan " << report.cloth.nanCount << "\n";
     }
+    if (const int exported = exports.finish(); exported != 0) return exported;
     if (cl.strict && report.recoveries > 0) {
         std::cerr << "clothsim: --strict: the explosion guard recovered " << report.recoveries
                   << " time(s); the last: " << report.lastRecovery << "\n";

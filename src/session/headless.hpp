@@ -2,6 +2,7 @@
 // The headless runner: the same World and solvers as the app, no window and no
 // OpenGL. Tests, benchmarks and scripts all go through it.
 #include <filesystem>
+#include <functional>
 #include <glm/vec2.hpp>
 #include <optional>
 #include <cstdint>
@@ -64,14 +65,18 @@ struct HeadlessReport {
     std::string stateHash;  // --replay: stateHash of the final cloth, hex; empty otherwise
 };
 
-// Runs `steps` physics steps; per-step wall times go into `stepMs` (sized by the caller).
-HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs);
+// Runs `steps` physics steps; per-step wall times go into `stepMs` (sized here).
+// `afterStep(k)`, when given, runs after step k (untimed: the exports); returning
+// false stops the run there (report.steps says how many were taken).
+HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs,
+                        const std::function<bool(long long step)>& afterStep = {});
 
 std::string reportJson(const HeadlessReport& report);
 std::string clothObj(const Cloth& cloth);
 
 // The whole headless run; returns the process exit code (0, 1 unwritable output,
-// 2 bad input, 3 --strict with a recovery).
+// 2 bad input or an --export-pc2 cut short by a change of the mesh, 3 --strict
+// with a recovery).
 int runHeadless(const HeadlessOptions& options);
 
 } // namespace cs

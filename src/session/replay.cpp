@@ -132,7 +132,8 @@ StepStats InputPlayer::step() {
 }
 
 ReplayResult replayScript(const InputScript& script, const std::string& fallbackScene,
-                          const std::vector<std::string>& overrides, long long steps) {
+                          const std::vector<std::string>& overrides, long long steps,
+                          const ReplayObserver& observe) {
     ReplayResult result;
     result.player = std::make_unique<InputPlayer>(overrides);
     InputPlayer& player = *result.player;
@@ -158,12 +159,20 @@ ReplayResult replayScript(const InputScript& script, const std::string& fallback
     const long long endStep = script.endStep.value_or(steps);
     std::size_t next = 0;
     for (long long s = 0;; ++s) {
+        if (s > 0 && observe && !observe(player, s)) {  // the state after step s
+            result.stopped = true;
+            return result;
+        }
         for (; next < script.actions.size() && script.actions[next].step == s; ++next) {
             const InputAction& action = script.actions[next];
             if (std::string error = player.apply(action); !error.empty()) {
                 result.error = "step " + std::to_string(s) + ": " + formatAction(action) + ": " + error;
                 return result;
             }
+        }
+        if (s == 0 && observe && player.simulation() && !observe(player, 0)) {  // before the first step
+            result.stopped = true;
+            return result;
         }
         if (s >= endStep) break;
         if (!player.simulation()) {

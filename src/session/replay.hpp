@@ -14,6 +14,7 @@
 #include "sim/topology_edit.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -85,12 +86,18 @@ private:
 
 // --replay: runs the script (its scene, else `fallbackScene` with `overrides`) to its
 // end step (else `steps`), applying each action before the step it names.
+// `observe(player, step)`, when given, sees the state before the first step (after
+// the actions of step 0) and after every step (before the actions of the next);
+// returning false stops the replay there (`stopped`).
 struct ReplayResult {
     std::unique_ptr<InputPlayer> player;
     std::string error;
+    bool stopped = false;
 };
+using ReplayObserver = std::function<bool(InputPlayer& player, long long step)>;
 ReplayResult replayScript(const InputScript& script, const std::string& fallbackScene,
-                          const std::vector<std::string>& overrides, long long steps);
+                          const std::vector<std::string>& overrides, long long steps,
+                          const ReplayObserver& observe = {});
 
 // FNV-1a over the bytes of positions and velocities: equal states, equal hashes.
 std::uint64_t stateHash(const Cloth& cloth);

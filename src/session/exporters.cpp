@@ -273,4 +273,46 @@ std::string ClothExporter::atStep(const ClothFrame& frame, long long step) {
 
 std::string ClothExporter::finish() { return m_pc2.finish(); }
 
+// --- the timeline's history --------------------------------------------------
+
+std::string HistoryExport::message() const {
+    if (!error.empty()) return "export failed: " + error;
+    std::string text = "exported " + std::to_string(frames) + " frames as " +
+                       (objSequence / "frame_00000.obj").string() + " ...";
+    if (pc2)
+        text += " and " + pc2->string() + " + " + std::filesystem::path(*pc2).replace_extension(".obj").string();
+    else
+        text += "; no PC2: the mesh changed (a tear or a cut) within the history";
+    return text;
+}
+
+HistoryExport exportHistory(const StateHistory& history, const std::filesystem::path& folder) {
+    HistoryExport result;
+    if (history.empty()) {
+        result.error = "no frames kept";
+        return result;
+    }
+    auto frameAt = [&history](std::size_t k) {
+        const WorldSnapshot& snapshot = history.at(k);
+        return ClothFrame{snapshot.positions, snapshot.topology.get()};
+    };
+    // a point cache only when every kept frame moves the same mesh
+    bool oneMesh = true;
+    const ClothFrame first = frameAt(0);
+    for (std::size_t k = 1; k < history.size() && oneMesh; ++k) {
+        const ClothFrame frame = frameAt(k);
+        oneMesh = frame.mesh == first.mesh || (frame.positions.size() == first.positions.size() &&
+                                               frame.mesh->triangles == first.mesh->triangles);
+    }
+    result.objSequence = folder / "frames";
+    if (oneMesh) result.pc2 = folder / "history.pc2";
+    ClothExporter exporter;
+    result.error = exporter.begin({.objSequence = result.objSequence, .pc2 = result.pc2, .every = 1});
+    for (std::size_t k = 0; k < history.size() && result.error.empty(); ++k)
+        result.error = exporter.add(frameAt(k), static_cast<long long>(history.at(k).steps));
+    if (result.error.empty()) result.error = exporter.finish();
+    result.frames = static_cast<std::size_t>(exporter.samples());
+    return result;
+}
+
 } // namespace cs

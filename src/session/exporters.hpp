@@ -27,6 +27,7 @@
 // over FILE once complete; the PC2's sample count is patched into its header
 // before the rename. Errors say which file and why (the errno text).
 #include "sim/cloth.hpp"
+#include "sim/state_history.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -153,5 +154,17 @@ private:
     std::vector<glm::uvec3> m_meshTriangles;
     std::uint64_t m_meshVersion = 0;
 };
+
+// The timeline's kept frames (sim/state_history.hpp), oldest first, one sample
+// each: an OBJ sequence in folder/frames/ and, when every frame has the same mesh,
+// folder/history.pc2 + folder/history.obj (sample rate 1: one sample a kept frame).
+struct HistoryExport {
+    std::string error;                    // empty when every file was written
+    std::size_t frames = 0;               // kept frames exported
+    std::filesystem::path objSequence;    // folder/frames
+    std::optional<std::filesystem::path> pc2;  // folder/history.pc2; empty when the mesh changed
+    std::string message() const;          // what was written where, or the error, for the panel
+};
+HistoryExport exportHistory(const StateHistory& history, const std::filesystem::path& folder);
 
 } // namespace cs

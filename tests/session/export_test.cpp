@@ -6,6 +6,7 @@
 #include "../support/temp_dir.hpp"
 #include "scene/scene.hpp"
 #include "session/exporters.hpp"
+#include "sim/topology_edit.hpp"
 
 #include <gtest/gtest.h>
 #include <tiny_obj_loader.h>
@@ -165,6 +166,58 @@ TEST(Pc2Export, AnUnfinishedCacheLeavesNoFileBehind) {
     }  // destroyed without finish(): a run that failed
     EXPECT_FALSE(std::filesystem::exists(dir / "cloth.pc2"));
     EXPECT_FALSE(std::filesystem::exists(dir / "cloth.pc2.tmp"));
+}
+
+// The timeline's button: every kept frame, oldest first.
+TEST(HistoryExport, KeptFramesBecomeAnObjSequenceAndAPc2) {
+    test::TempDir dir("export_history");
+    Simulation sim = test::makeSimulation(test::settingsWith([](Settings& s) { s.cloth.resolution = {5, 5}; }));
+    StateHistory history;
+    history.setCapacity(4, sim.world());
+    for (int frame = 0; frame < 6; ++frame) {  // six frames into four slots: the last four are kept
+        sim.step();
+        history.record(sim.world());
+    }
+    const HistoryExport result = exportHistory(history, dir / "history");
+    ASSERT_EQ(result.error, "") << result.message();
+    EXPECT_EQ(result.frames, 4u);
+    ASSERT_TRUE(result.pc2);
+    const Pc2File pc2 = readPc2(*result.pc2);
+    expectValidPc2(pc2);
+    EXPECT_EQ(pc2.points, 25);
+    EXPECT_EQ(pc2.samples, 4);
+    EXPECT_EQ(pc2.sampleRate, 1.0f);
+    for (int k = 0; k < 4; ++k) {
+        EXPECT_EQ(pc2.at(k, 24), history.at(static_cast<std::size_t>(k)).positions[24]) << "frame " << k;
+        EXPECT_TRUE(parseObj(dir / "history" / "frames" / objSequenceName(k)).ok) << "frame " << k;
+    }
+    EXPECT_EQ(pc2.at(3, 24), sim.world().cloth.positions[24]) << "the newest frame last";
+    EXPECT_TRUE(std::filesystem::exists(dir / "history" / "history.obj"));
+    EXPECT_NE(result.message().find("history.pc2"), std::string::npos) << result.message();
+}
+
+TEST(HistoryExport, AHistoryWithACutGetsNoPc2) {
+    test::TempDir dir("export_history_cut");
+    Simulation sim = test::makeSimulation(test::settingsWith([](Settings& s) { s.cloth.resolution = {6, 6}; }));
+    StateHistory history;
+    history.setCapacity(10, sim.world());
+    sim.step();
+    history.record(sim.world());
+    ASSERT_TRUE(cutAlongRestSegment(sim.world().cloth, {0.0f, 0.5f}, {1.0f, 0.5f}).changed());
+    sim.topologyEdited();
+    sim.step();
+    history.record(sim.world());
+    const HistoryExport result = exportHistory(history, dir / "history");
+    ASSERT_EQ(result.error, "") << result.message();
+    EXPECT_EQ(result.frames, 2u);
+    EXPECT_FALSE(result.pc2);
+    EXPECT_FALSE(std::filesystem::exists(dir / "history" / "history.pc2"));
+    const ParsedObj before = parseObj(dir / "history" / "frames" / objSequenceName(0));
+    const ParsedObj after = parseObj(dir / "history" / "frames" / objSequenceName(1));
+    ASSERT_TRUE(before.ok && after.ok);
+    EXPECT_EQ(before.attrib.vertices.size(), 36u * 3);
+    EXPECT_GT(after.attrib.vertices.size(), 36u * 3) << "the cut duplicates the vertices along it";
+    EXPECT_NE(result.message().find("no PC2"), std::string::npos) << result.message();
 }
 
 TEST(HeadlessExport, Pc2SamplesAreThePositionsDumpObjWrites) {

@@ -62,6 +62,11 @@ std::optional<std::filesystem::path> findExecutable(std::string_view program, st
     }
 }
 
+std::filesystem::path freshCapturePath(const std::filesystem::path& folder, const std::string& stem,
+                                       const std::string& suffix) {
+    return freshPath(folder, stem, suffix);
+}
+
 std::string captureTimestamp() {
     const std::time_t now = std::time(nullptr);
     std::tm local{};

@@ -33,6 +33,11 @@ std::optional<std::filesystem::path> findExecutable(std::string_view program, st
 // The local time now as YYYYmmdd_HHMMSS, for capture file names.
 std::string captureTimestamp();
 
+// folder/STEM_TIMESTAMP`suffix`, with _2, _3, ... added when that is taken: where a
+// screenshot, a recording or a history export goes.
+std::filesystem::path freshCapturePath(const std::filesystem::path& folder, const std::string& stem,
+                                       const std::string& suffix);
+
 class FrameRecorder {
 public:
     FrameRecorder() = default;

@@ -1,12 +1,14 @@
 #include "timeline_panel.hpp"
 
 #include "app/app_context.hpp"
+#include "session/exporters.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
 namespace cs {
 namespace {
@@ -164,6 +166,20 @@ void drawTimelinePanel(AppContext& ctx) {
     }
     ImGui::SameLine();
     if (ImGui::Button("Screenshot (F12)")) ctx.screenshotRequested = true;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(history.empty());
+    if (ImGui::Button("Export history")) {
+        // the kept frames, oldest first: OBJ sequence, and PC2 + OBJ when the mesh did not change
+        const std::filesystem::path folder = freshCapturePath(ctx.capture.folder, "history", "");
+        ctx.capture.message = exportHistory(history, folder).message();
+        std::cerr << "clothsim: " << ctx.capture.message << '\n';
+    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Write the kept frames for Blender and Houdini into %s/history_...: frames/frame_00000.obj, "
+                          "... (one a kept frame) and, when the cloth did not tear, history.pc2 + history.obj "
+                          "(Mesh Cache modifier; README: Export to Blender and Houdini).",
+                          ctx.capture.folder.string().c_str());
     if (!ctx.capture.message.empty()) ImGui::TextWrapped("%s", ctx.capture.message.c_str());
     if (ctx.inputs.recording()) {
         ImGui::TextDisabled("recording inputs: %lld actions over %lld steps", ctx.inputs.lines(), ctx.inputs.steps());

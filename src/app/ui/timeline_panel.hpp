@@ -38,7 +38,8 @@ bool handleTimeTravelRequests(AppContext& ctx);
 // After physics: records the frame when physics advanced in it.
 void recordHistoryFrame(AppContext& ctx);
 
-// The timeline window (slider, |< < > >|, resume, record, screenshot).
+// The timeline window (slider, |< < > >|, resume, record, screenshot, export the
+// kept frames as OBJ sequence and PC2: session/exporters.hpp).
 void drawTimelinePanel(AppContext& ctx);
 
 } // namespace cs

@@ -25,7 +25,11 @@ const std::string kExe = CLOTHSIM_EXE;
 const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
 const std::string kHanging = (kSource / "scenes/hanging.toml").string();
 // every CPU method of the registry (a GPU twin runs its CPU twin here, without a context)
-const std::vector<std::string_view> kCpuSolvers = solverIds([](const SolverInfo& info) { return !info.gpu(); });
+const std::vector<std::string> kCpuSolvers = [] {
+    std::vector<std::string> ids;
+    for (std::string_view id : solverIds([](const SolverInfo& info) { return !info.gpu(); })) ids.emplace_back(id);
+    return ids;
+}();
 
 std::filesystem::path tempDir(const std::string& name) {
     const auto dir = std::filesystem::temp_directory_path() / ("clothsim_degenerate_" + name);

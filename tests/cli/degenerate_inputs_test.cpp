@@ -8,6 +8,7 @@
 // an unreadable shader file is below (it needs a window: skipped without Xvfb).
 #include "../support/json.hpp"
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,13 +26,6 @@ const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
 const std::string kHanging = (kSource / "scenes/hanging.toml").string();
 const std::string kCpuSolvers[] = {"explicit_euler", "symplectic_euler", "verlet", "rk4",  "implicit_euler",
                                    "desbrun",        "jakobsen",         "pbd",    "xpbd"};
-
-std::filesystem::path tempDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("clothsim_degenerate_" + name);
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
 
 std::string malformed(const char* file) { return (kSource / "tests/scene/malformed" / file).string(); }
 
@@ -149,7 +143,7 @@ TEST(DegenerateInputs, ZeroSizeCollidersAreRejected) {
 
 TEST(DegenerateInputs, CollidersInsideEachOtherAreNamedAndRunWithoutRecovery) {
     // a sphere inside a sphere inside a box, and two dynamic spheres started in one place
-    const auto dir = tempDir("inside");
+    const TempDir dir("degenerate_inside");
     const auto file = dir / "inside.toml";
     std::ofstream(file) << "[cloth]\nresolution = [8, 8]\n"
                            "[[collider]]\nshape = \"box\"\ncenter = [0.0, 1.0, 0.3]\nhalf_extents = [0.5, 0.5, 0.5]\n"
@@ -195,7 +189,7 @@ TEST(DegenerateInputs, NanOrInfInAFieldIsRejected) {
 TEST(DegenerateInputs, EmptySceneFileIsTheDefaults) {
     // a scene file states only what differs from the defaults (tests/scene/scene_test.cpp,
     // EmptyFileIsTheDefaults): an empty one is the default scene, run as such
-    const auto dir = tempDir("empty");
+    const TempDir dir("degenerate_empty");
     std::ofstream(dir / "empty.toml").flush();
     const Json j = expectRunsFinite("--scene " + (dir / "empty.toml").string() + " --steps 10");
     if (j.isObject()) {
@@ -205,7 +199,7 @@ TEST(DegenerateInputs, EmptySceneFileIsTheDefaults) {
 }
 
 TEST(DegenerateInputs, BinarySceneFileIsRejected) {
-    const auto dir = tempDir("binary");
+    const TempDir dir("degenerate_binary");
     {
         std::ofstream out(dir / "nul.toml", std::ios::binary);
         out << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
@@ -220,8 +214,8 @@ TEST(DegenerateInputs, BinarySceneFileIsRejected) {
 }
 
 TEST(DegenerateInputs, SceneFileThatIsADirectoryIsRejected) {
-    const auto dir = tempDir("folder");
-    expectRejected("--scene " + dir.string(), dir.string() + ": is a directory, not a scene file");
+    const TempDir dir("degenerate_folder");
+    expectRejected("--scene " + dir.str(), dir.str() + ": is a directory, not a scene file");
 }
 
 TEST(DegenerateInputs, StrictExitsThreeOnARecoveryAndZeroOnACalmRun) {
@@ -247,7 +241,7 @@ TEST(DegenerateInputs, StrictExitsThreeOnARecoveryAndZeroOnACalmRun) {
 
 TEST(DegenerateInputs, UnreadableShaderFileStopsTheStartAndNamesTheFile) {
     if (std::system("command -v Xvfb > /dev/null 2>&1") != 0) GTEST_SKIP() << "no Xvfb";
-    const auto dir = tempDir("shader");
+    const TempDir dir("degenerate_shader");
     std::filesystem::copy(kSource / "shaders", dir / "shaders", std::filesystem::copy_options::recursive);
     std::filesystem::copy(kSource / "assets", dir / "assets", std::filesystem::copy_options::recursive);
     // a folder where the file should be: it opens, but there is nothing to read
@@ -258,7 +252,7 @@ TEST(DegenerateInputs, UnreadableShaderFileStopsTheStartAndNamesTheFile) {
     const std::string app = kExe + " --scene " + kHanging + " --frames 1 --size 64x64 --screenshot " +
                             (dir / "x.png").string() + " 2>&1; echo clothsim_exit=$?";
     const std::string xvfb = (kSource / "tests/support/own_xvfb.sh").string();
-    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + dir.string() + " " + xvfb + " sh -c '" + app + "' 2>&1");
+    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + dir.str() + " " + xvfb + " sh -c '" + app + "' 2>&1");
     EXPECT_NE(r.out.find("clothsim_exit=1"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("cannot read shader file " + (dir / "shaders/strain.frag").string()), std::string::npos)
         << r.out;

@@ -90,6 +90,7 @@ int runSoakCommand(const HeadlessOptions& cl) {
         options.record = &record;
     }
     const SoakReport report = runSoak(options);
+    for (const std::string& note : report.notes) std::cerr << "clothsim: " << note << "\n";
     if (!report.error.empty()) {
         std::cerr << "clothsim: " << report.error << "\n";
         return 2;
@@ -117,6 +118,7 @@ int runReplayCommand(const HeadlessOptions& cl) {
         return 2;
     }
     ReplayResult replay = replayScript(script, cl.scenePath.string(), cl.overrides, cl.steps);
+    for (const std::string& note : replay.player->takeNotes()) std::cerr << "clothsim: " << note << "\n";
     if (!replay.error.empty()) {
         std::cerr << "clothsim: " << cl.replay->string() << ": " << replay.error << "\n";
         return 2;
@@ -143,6 +145,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         report.lastStep = sim.step();
         stepMs[static_cast<std::size_t>(i)] =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
         if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
     }
     const World& world = sim.world();

@@ -260,6 +260,7 @@ SoakReport runSoak(const SoakOptions& options) {
     check("at the end, after");
     report.steps = player.stepsTaken();
     report.finalHash = stateHash(player.simulation()->world().cloth);
+    report.notes = player.takeNotes();
     if (options.record) *options.record << report.steps << " end\n";
     return report;
 }

@@ -47,11 +47,6 @@ struct SoakReport {
     std::vector<std::string> notes;            // the simulation's notes for the user, in order
 };
 
-// Empty when the cloth is sound: per-particle arrays of one size, finite positions
-// and velocities, triangle corners and link ends that are particles, and
-// checkTopology's rules.
-std::string checkInvariants(const Cloth& cloth);
-
 // The process's resident set, kilobytes (0 where /proc is missing).
 long long residentSetKb();
 

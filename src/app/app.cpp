@@ -318,6 +318,9 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
 // One physics step, with its bookkeeping. Returns its wall time in milliseconds.
 float stepOnce(AppContext& ctx, Renderer& renderer) {
     const StepStats stats = stepSimulation(ctx);
+    // the simulation's notes (a GPU solver running its CPU twin): stderr once here, and
+    // the status line keeps showing solverNote() while it holds
+    for (const std::string& note : ctx.sim->takeNotes()) std::cerr << "clothsim: " << note << '\n';
     AppStats& s = ctx.stats;
     s.lastStep = stats;
     s.stepMs.push(stats.totalMs);

@@ -106,6 +106,7 @@ int runSoakCommand(const HeadlessOptions& cl) {
         options.record = &record;
     }
     const SoakReport report = runSoak(options);
+    for (const std::string& note : report.notes) std::cerr << "clothsim: " << note << "\n";
     if (!report.error.empty()) {
         std::cerr << "clothsim: " << report.error << "\n";
         return 2;
@@ -139,6 +140,8 @@ int runReplayCommand(const HeadlessOptions& cl) {
                                            return exports.atStep(*player.simulation(), step);
                                        });
     if (exports.failed()) return 1;
+    if (replay.player)
+        for (const std::string& note : replay.player->takeNotes()) std::cerr << "clothsim: " << note << "\n";
     if (!replay.error.empty()) {
         std::cerr << "clothsim: " << cl.replay->string() << ": " << replay.error << "\n";
         return 2;
@@ -167,6 +170,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         report.lastStep = sim.step();
         stepMs[static_cast<std::size_t>(taken)] =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
         ++taken;
         if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
         if (afterStep && !afterStep(taken)) break;

@@ -127,6 +127,7 @@ StepStats InputPlayer::step() {
     if (m_colliderGrab.holding(world)) m_colliderGrab.apply(world, dt);
     ++m_steps;
     const StepStats stats = m_sim->step();
+    for (std::string& note : m_sim->takeNotes()) m_notes.push_back(std::move(note));
     keepMomentIfNamed();
     return stats;
 }

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs {
@@ -53,6 +54,9 @@ public:
 
     // One physics step: held things move first. Counts steps.
     StepStats step();
+    // The simulations' notes for the user (Simulation::takeNotes) since the last
+    // call, from every scene this player ran: the caller shows them.
+    std::vector<std::string> takeNotes() { return std::exchange(m_notes, {}); }
 
     Simulation* simulation() { return m_sim.get(); }
     long long stepsTaken() const { return m_steps; }
@@ -82,6 +86,7 @@ private:
     long long m_steps = 0;
     long long m_applied = 0;                // lines applied
     std::ostream* m_record = nullptr;
+    std::vector<std::string> m_notes;       // for takeNotes()
 };
 
 // --replay: runs the script (its scene, else `fallbackScene` with `overrides`) to its

@@ -44,12 +44,8 @@ struct SoakReport {
     std::size_t scenes = 0;                    // in the pool
     std::uint64_t finalHash = 0;               // stateHash of the last cloth
     std::string error;                         // the soak could not start
+    std::vector<std::string> notes;            // the simulation's notes for the user, in order
 };
-
-// Empty when the cloth is sound: per-particle arrays of one size, finite positions
-// and velocities, triangle corners and link ends that are particles, and
-// checkTopology's rules.
-std::string checkInvariants(const Cloth& cloth);
 
 // The process's resident set, kilobytes (0 where /proc is missing).
 long long residentSetKb();

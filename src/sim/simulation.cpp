@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
@@ -47,9 +46,9 @@ void Simulation::syncSolver() {
     m_solver = std::move(created.solver);
     m_solverId = id;
     m_solverFactoryVersion = gpuSolverFactoryVersion();
-    // never silently: stderr at the next step (the app installs the GPU factory after it
+    // never silently: a note at the next step (the app installs the GPU factory after it
     // made this Simulation, before the first step), the app's status line from solverNote()
-    if (created.note != m_solverNote) m_solverNotePrinted = false;
+    if (created.note != m_solverNote) m_solverNoteReported = false;
     m_solverNote = std::move(created.note);
     m_solver->topologyChanged(m_world);
 }
@@ -194,8 +193,8 @@ std::string Simulation::adaptAfterRecovery() {
 
 StepStats Simulation::step() {
     syncSolver();
-    if (!m_solverNotePrinted && !m_solverNote.empty()) std::cerr << "clothsim: " << m_solverNote << '\n';
-    m_solverNotePrinted = true;
+    if (!m_solverNoteReported && !m_solverNote.empty()) m_pendingNotes.push_back(m_solverNote);
+    m_solverNoteReported = true;
     const float dt = m_world.settings.sim.dt;
     beginColliderStep(m_world.colliders, m_world.time, dt);
     StepStats stats = m_solver->step(m_world, dt);

@@ -9,6 +9,8 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cs {
 
@@ -47,6 +49,11 @@ public:
     // Why the running solver is not the one settings.solver.id names (a GPU solver
     // without a GL 4.3 context runs its CPU twin); empty when it is.
     const std::string& solverNote() const { return m_solverNote; }
+
+    // Notes for the user that steps gave since the last call, oldest first (today:
+    // solverNote(), once at the first step after it changed to a non-empty text).
+    // The core never prints: session and app take these and show them.
+    std::vector<std::string> takeNotes() { return std::exchange(m_pendingNotes, {}); }
 
     int recoveries() const { return m_recoveries; }
     // What the guard last did, for the UI and the log; empty if nothing yet.
@@ -100,7 +107,8 @@ private:
     std::string m_solverId;                  // the settings.solver.id m_solver was made for
     std::uint64_t m_solverFactoryVersion = 0;  // gpuSolverFactoryVersion() when it was made
     std::string m_solverNote;
-    bool m_solverNotePrinted = false;
+    bool m_solverNoteReported = false;       // queued in m_pendingNotes since it last changed
+    std::vector<std::string> m_pendingNotes;  // for takeNotes()
     std::array<GoodState, kSnapshotCount> m_good;  // a ring, m_goodNewest the newest slot
     std::size_t m_goodNewest = 0;
     std::size_t m_goodCount = 0;

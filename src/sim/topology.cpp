@@ -213,6 +213,27 @@ std::vector<EdgeKey> findBorderEdges(const std::vector<glm::uvec3>& triangles) {
 
 std::size_t countBorderEdges(const Cloth& cloth) { return findBorderEdges(cloth.triangles).size(); }
 
+std::string checkInvariants(const Cloth& cloth) {
+    const std::size_t n = cloth.positions.size();
+    if (cloth.velocities.size() != n || cloth.inverseMasses.size() != n || cloth.pinned.size() != n ||
+        cloth.masses.size() != n)
+        return "per-particle arrays differ in size";
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::vec3 p = cloth.positions[i], v = cloth.velocities[i];
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z))
+            return "particle " + std::to_string(i) + " has a non-finite position";
+        if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
+            return "particle " + std::to_string(i) + " has a non-finite velocity";
+    }
+    for (std::size_t t = 0; t < cloth.triangles.size(); ++t) {
+        const glm::uvec3 tri = cloth.triangles[t];
+        if (tri.x >= n || tri.y >= n || tri.z >= n) return "triangle " + std::to_string(t) + " names no particle";
+    }
+    for (std::size_t k = 0; k < cloth.links.size(); ++k)
+        if (cloth.links[k].a >= n || cloth.links[k].b >= n) return "link " + std::to_string(k) + " names no particle";
+    return checkTopology(cloth);
+}
+
 std::string checkTopology(const Cloth& cloth) {
     const std::size_t n = cloth.particleCount();
     if (cloth.previousPositions.size() != n || cloth.velocities.size() != n || cloth.inverseMasses.size() != n ||

@@ -82,6 +82,11 @@ std::size_t countBorderEdges(const Cloth& cloth);
 // (near) zero rest area, per-particle arrays of different sizes, a non-finite position.
 std::string checkTopology(const Cloth& cloth);
 
+// Empty when the cloth is sound: per-particle arrays of one size, finite positions
+// and velocities, triangle corners and link ends that are particles, and
+// checkTopology's rules. The soak runs it after every action.
+std::string checkInvariants(const Cloth& cloth);
+
 // Empty when a producer's shape can become a cloth: indices in range, no triangle
 // with a repeated corner or zero area, no edge in more than two triangles, and —
 // unless allowPieces — one connected piece. Otherwise what and where (vertex and

@@ -2,6 +2,7 @@
 // the same functions the loop, the keys, the panels and the mouse tools call
 // (every kind of action the user has) is written by the recorder, and the
 // headless replay of that file reaches the same cloth, bit for bit.
+#include "../support/temp_dir.hpp"
 #include "app/app_context.hpp"
 #include "session/replay.hpp"
 #include "scene/scene.hpp"
@@ -70,10 +71,10 @@ struct Checkpoint {
     std::uint64_t hash = 0;
 };
 
-// Everything a user can do to the simulation, in one session; returns the
-// recording's path. The cloth's state after each part goes to `checkpoints`.
-std::filesystem::path recordFullSession(std::vector<Checkpoint>& checkpoints) {
-    const std::filesystem::path file = std::filesystem::path(::testing::TempDir()) / "clothsim_window_inputs.txt";
+// Everything a user can do to the simulation, in one session, recorded to `file`
+// (in the calling test's own TempDir). The cloth's state after each part goes to
+// `checkpoints`.
+void recordFullSession(const std::filesystem::path& file, std::vector<Checkpoint>& checkpoints) {
     Session s;
     AppContext& ctx = s.ctx;
     auto checkpoint = [&] { checkpoints.push_back({ctx.inputs.steps(), stateHash(s.world().cloth)}); };
@@ -172,7 +173,6 @@ std::filesystem::path recordFullSession(std::vector<Checkpoint>& checkpoints) {
 
     checkpoint();
     EXPECT_EQ(ctx.inputs.finish(), "");
-    return file;
 }
 
 // The replay's state at each checkpoint's step. The first part of
@@ -198,9 +198,10 @@ std::vector<std::uint64_t> replayHashes(const std::string& text, const std::vect
 }
 
 TEST(InputRecording, AWindowSessionReplaysHeadlessToTheSameState) {
+    const test::TempDir dir("window_inputs");
     std::vector<Checkpoint> checkpoints;
-    const std::filesystem::path file = recordFullSession(checkpoints);
-    const std::string text = readText(file);
+    recordFullSession(dir / "inputs.txt", checkpoints);
+    const std::string text = readText(dir / "inputs.txt");
     // every kind of action made it into the file, each once at least
     for (const char* verb : {" base cloth.resolution=[10,10]", " scene ", " set wind.strength=3.3333333",
                              " set solver.id=\"pbd\"", " grab 55", " drag ", " release", " pin 37", " pin_corner 2",
@@ -224,8 +225,10 @@ TEST(InputRecording, AWindowSessionReplaysHeadlessToTheSameState) {
 }
 
 TEST(InputRecording, LeavingOutOneRecordedDragChangesTheReplay) {
+    const test::TempDir dir("window_inputs");
     std::vector<Checkpoint> checkpoints;
-    const std::string text = readText(recordFullSession(checkpoints));
+    recordFullSession(dir / "inputs.txt", checkpoints);
+    const std::string text = readText(dir / "inputs.txt");
     // the same file less its first drag: the replay must notice
     const auto drag = text.find(" drag ");
     ASSERT_NE(drag, std::string::npos);
@@ -252,7 +255,8 @@ TEST(InputRecording, NothingIsWrittenWithoutARecordingAndABadPathSaysSo) {
     stepSimulation(ctx);
     EXPECT_FALSE(ctx.inputs.recording());
     EXPECT_EQ(ctx.inputs.lines(), 0);
-    const std::string error = ctx.inputs.open(kSource / "no_such_folder" / "inputs.txt");
+    const test::TempDir dir("bad_inputs_path");
+    const std::string error = ctx.inputs.open(dir / "no_such_folder" / "inputs.txt");
     EXPECT_NE(error.find("no_such_folder/inputs.txt: cannot be written"), std::string::npos) << error;
 }
 

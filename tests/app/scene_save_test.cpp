@@ -1,6 +1,7 @@
 // Save scene without a window: the running world (edited settings, a moved
 // collider) written to a file that loads into the same world; an existing file is
 // only replaced on a second request; a folder that cannot take it is a message.
+#include "../support/temp_dir.hpp"
 #include "app/app_context.hpp"
 #include "app/scene_save.hpp"
 
@@ -15,12 +16,10 @@ namespace {
 
 const std::filesystem::path kSource = CLOTHSIM_SOURCE_DIR;
 
-// A fresh, empty folder of the test's own under the system's temporary folder.
-std::filesystem::path freshFolder(const std::string& name) {
-    const std::filesystem::path folder = std::filesystem::temp_directory_path() / ("clothsim_save_" + name);
-    std::filesystem::remove_all(folder);
-    std::filesystem::create_directories(folder / "scenes");
-    return folder;
+// The test's own folder (a TempDir), with an empty scenes/ in it, as a project root.
+std::filesystem::path projectIn(const test::TempDir& dir) {
+    std::filesystem::create_directories(dir / "scenes");
+    return dir.path();
 }
 
 std::string fileText(const std::filesystem::path& path) {
@@ -37,7 +36,8 @@ std::vector<glm::vec3> positionsAfter(World world, int steps) {
 }
 
 TEST(SaveScene, TheSavedFileLoadsIntoTheSameWorld) {
-    const std::filesystem::path base = freshFolder("same");
+    const test::TempDir dir("save_same");
+    const std::filesystem::path base = projectIn(dir);
     AppContext ctx;
     ASSERT_TRUE(openScene(ctx, kSource / "scenes/coat.toml", {"cloth.resolution=[20,20]"})) << ctx.sceneError;
     World& world = ctx.sim->world();
@@ -77,7 +77,8 @@ TEST(SaveScene, TheSavedFileLoadsIntoTheSameWorld) {
 }
 
 TEST(SaveScene, AnExistingFileIsOnlyOverwrittenOnASecondRequest) {
-    const std::filesystem::path base = freshFolder("overwrite");
+    const test::TempDir dir("save_overwrite");
+    const std::filesystem::path base = projectIn(dir);
     AppContext ctx;
     ASSERT_TRUE(openScene(ctx, kSource / "scenes/hanging.toml", {"cloth.resolution=[8,8]"})) << ctx.sceneError;
     ASSERT_EQ(saveRunningScene(ctx, base).outcome, SaveOutcome::Saved);
@@ -113,7 +114,8 @@ TEST(SaveScene, TheDefaultNameNeverIsTheOriginal) {
 }
 
 TEST(SaveScene, AFolderThatCannotTakeTheFileIsAMessageNotACrash) {
-    const std::filesystem::path base = freshFolder("unwritable");
+    const test::TempDir dir("save_unwritable");
+    const std::filesystem::path base = projectIn(dir);
     std::ofstream(base / "not_a_folder") << "a file where a folder should be";
     AppContext ctx;
     ASSERT_TRUE(openScene(ctx, kSource / "scenes/hanging.toml", {"cloth.resolution=[8,8]"})) << ctx.sceneError;

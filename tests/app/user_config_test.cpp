@@ -2,13 +2,13 @@
 // missing, garbled or unusable files give the defaults; a last scene that is gone
 // or broken gives the default scene with a message. Every test works in its own
 // temporary folder, named by CLOTHSIM_CONFIG_DIR: the user's config is never read.
+#include "../support/temp_dir.hpp"
 #include "app/user_config.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
-#include <unistd.h>
 
 namespace cs {
 namespace {
@@ -36,18 +36,13 @@ private:
 class UserConfigTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        std::string pattern = (std::filesystem::temp_directory_path() / "clothsim_config_XXXXXX").string();
-        ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-        root = pattern;
-        configDir = root / "config";  // not there yet: open() makes it
+        configDir = tmp.path() / "config";  // not there yet: open() makes it
         env.emplace("CLOTHSIM_CONFIG_DIR", configDir.c_str());
     }
-    void TearDown() override {
-        env.reset();
-        std::error_code ec;
-        std::filesystem::remove_all(root, ec);
-    }
-    std::filesystem::path root, configDir;
+    void TearDown() override { env.reset(); }
+    const test::TempDir tmp{"config"};
+    const std::filesystem::path& root = tmp.path();
+    std::filesystem::path configDir;
     std::optional<EnvVar> env;
 };
 

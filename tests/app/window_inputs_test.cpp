@@ -2,6 +2,7 @@
 // window run writes its session, the command line's --set included, and the
 // headless --replay of that file ends in the state the window ended in.
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -24,8 +25,8 @@ std::string finalStateOf(const std::string& out) {
 }
 
 TEST(WindowInputs, AWindowRunReplaysHeadlessToTheSameState) {
-    const auto file = std::filesystem::temp_directory_path() / "clothsim_window_run_inputs.txt";
-    std::filesystem::remove(file);
+    const TempDir dir("window_run_inputs");
+    const auto file = dir / "inputs.txt";
     const ProcessResult window =
         runProcess(kExe + " --scene " + (kSource / "scenes/hanging.toml").string() +
                    " --frames 40 --size 160x100 --set 'cloth.resolution=[12,12]' --set wind.strength=2.5 "
@@ -51,7 +52,8 @@ TEST(WindowInputs, AWindowRunReplaysHeadlessToTheSameState) {
 }
 
 TEST(WindowInputs, AnUnwritableRecordingStopsTheStartAndNamesTheFile) {
-    const auto file = std::filesystem::temp_directory_path() / "clothsim_no_such_folder" / "inputs.txt";
+    const TempDir dir("unwritable_inputs");
+    const auto file = dir / "no_such_folder" / "inputs.txt";
     const ProcessResult window = runProcess(kExe + " --scene " + (kSource / "scenes/hanging.toml").string() +
                                             " --frames 1 --size 64x64 --record-inputs " + file.string() + " 2>&1");
     EXPECT_EQ(window.exitCode, 1) << window.out;

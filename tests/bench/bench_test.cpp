@@ -3,6 +3,7 @@
 // there, finite and positive, and that the seed's published numbers sit beside them.
 #include "cli/command_line.hpp"
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -11,7 +12,6 @@
 #include <map>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace cs::test {
@@ -23,13 +23,6 @@ const std::string kSource = CLOTHSIM_SOURCE_DIR;
 ParsedCommandLine parse(std::vector<const char*> args) {
     args.insert(args.begin(), "clothsim");
     return parseCommandLine(static_cast<int>(args.size()), args.data());
-}
-
-std::filesystem::path freshDir(const std::string& name) {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("clothsim_bench_test_" + name + "_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    return dir;
 }
 
 std::string readFile(const std::filesystem::path& path) {
@@ -73,6 +66,7 @@ TEST(BenchArguments, BareBenchRunsEverySuiteIntoBenchResults) {
 
 TEST(BenchArguments, SuiteFolderStepsAndOverridesAreKept) {
     const ParsedCommandLine parsed =
+        // parsed only: nothing is run and nothing is written at /tmp/x
         parse({"--bench", "seed004", "--bench-out", "/tmp/x", "--bench-steps", "7", "--set", "solver.threads=2"});
     ASSERT_TRUE(parsed.commandLine) << parsed.error;
     const CommandLine& cl = *parsed.commandLine;
@@ -137,7 +131,8 @@ TEST(BenchArguments, TheProgramExitsTwoWithTheUsageOnABadSuite) {
 }
 
 TEST(BenchRun, Seed004WritesItsTableWithTheSeedsNumbersBesideOurs) {
-    const std::filesystem::path dir = freshDir("seed004");
+    const TempDir tmp("bench_seed004");
+    const std::filesystem::path dir = tmp / "out";  // not there yet: --bench-out makes it
     const ProcessResult r =
         runProcess(kExe + " --bench seed004 --bench-steps 3 --bench-out " + dir.string() + " 2>/dev/null");
     ASSERT_EQ(r.exitCode, 0) << r.out;
@@ -180,18 +175,17 @@ TEST(BenchRun, Seed004WritesItsTableWithTheSeedsNumbersBesideOurs) {
     EXPECT_NE(machine.find("cpu: "), std::string::npos) << machine;
     EXPECT_NE(machine.find("cores: "), std::string::npos) << machine;
     EXPECT_NE(machine.find("compiler: "), std::string::npos) << machine;
-    std::filesystem::remove_all(dir);
 }
 
 TEST(BenchRun, TheFrameSuiteWithoutADisplayFailsAndSaysWhy) {
-    const std::filesystem::path dir = freshDir("frame");
+    const TempDir tmp("bench_frame");
+    const std::filesystem::path dir = tmp / "out";  // not there yet: --bench-out makes it
     const ProcessResult r = runProcess("env -u DISPLAY -u WAYLAND_DISPLAY " + kExe +
                                        " --bench frame --bench-steps 2 --bench-out " + dir.string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 1) << r.out;
     EXPECT_NE(r.out.find("frame skipped"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("xvfb-run"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(dir / "frame.csv"));
-    std::filesystem::remove_all(dir);
 }
 
 const char* kTinyScaling =
@@ -202,8 +196,8 @@ const char* kTinyScaling =
     "xpbd,2,64x64,4096,31626,20,1,3,2.84,2.85,352,0\n";
 
 TEST(BenchPlot, WithoutGnuplotThePlotIsSkippedAndTheScriptSucceeds) {
-    const std::filesystem::path dir = freshDir("plot");
-    std::filesystem::create_directories(dir);
+    const TempDir tmp("bench_plot");
+    const std::filesystem::path& dir = tmp.path();
     std::ofstream(dir / "scaling.csv") << kTinyScaling;
     const ProcessResult r = runProcess("GNUPLOT=/nonexistent/gnuplot " + kSource + "/tools/plot_bench.sh " +
                                        dir.string() + " 2>&1");
@@ -211,29 +205,26 @@ TEST(BenchPlot, WithoutGnuplotThePlotIsSkippedAndTheScriptSucceeds) {
     EXPECT_NE(r.out.find("plot skipped"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("scaling.csv"), std::string::npos) << "says where the numbers are: " << r.out;
     EXPECT_FALSE(std::filesystem::exists(dir / "scaling.png"));
-    std::filesystem::remove_all(dir);
 }
 
 TEST(BenchPlot, AMissingCsvIsAnErrorThatNamesIt) {
-    const std::filesystem::path dir = freshDir("plot_missing");
-    std::filesystem::create_directories(dir);
+    const TempDir tmp("bench_plot_missing");
+    const std::filesystem::path& dir = tmp.path();
     const ProcessResult r = runProcess(kSource + "/tools/plot_bench.sh " + dir.string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 1) << r.out;
     EXPECT_NE(r.out.find((dir / "scaling.csv").string()), std::string::npos) << r.out;
-    std::filesystem::remove_all(dir);
 }
 
 TEST(BenchPlot, WithGnuplotItWritesAPng) {
     if (runProcess("command -v gnuplot >/dev/null 2>&1").exitCode != 0) GTEST_SKIP() << "gnuplot is not installed";
-    const std::filesystem::path dir = freshDir("plot_png");
-    std::filesystem::create_directories(dir);
+    const TempDir tmp("bench_plot_png");
+    const std::filesystem::path& dir = tmp.path();
     std::ofstream(dir / "scaling.csv") << kTinyScaling;
     const ProcessResult r = runProcess(kSource + "/tools/plot_bench.sh " + dir.string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.out;
     const std::string png = readFile(dir / "scaling.png");
     ASSERT_GT(png.size(), 1000u) << r.out;
     EXPECT_EQ(png.substr(1, 3), "PNG");
-    std::filesystem::remove_all(dir);
 }
 
 } // namespace

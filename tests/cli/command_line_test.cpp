@@ -1,6 +1,7 @@
 // The command-line contract, exercised on the real executable.
 #include "../support/run_process.hpp"
 #include "sim/solver.hpp"
+#include "../support/temp_dir.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -75,7 +76,8 @@ TEST(CommandLine, SetOverridesReachTheSimulation) {
 }
 
 TEST(CommandLine, DumpObjWritesTheCloth) {
-    const auto path = std::filesystem::temp_directory_path() / "clothsim_cli_test.obj";
+    const TempDir dir("cli_dump_obj");
+    const auto path = dir / "cloth.obj";
     const ProcessResult r = runProcess(kExe + " --headless --scene " + scene("drape_sphere.toml") +
                                        " --steps 5 --set cloth.resolution=[6,5] --dump-obj " + path.string());
     ASSERT_EQ(r.exitCode, 0);
@@ -88,7 +90,6 @@ TEST(CommandLine, DumpObjWritesTheCloth) {
     }
     EXPECT_EQ(vertices, 30);
     EXPECT_EQ(faces, 2 * 5 * 4);
-    std::filesystem::remove(path);
 }
 
 // The acceptance line: --cut 0,0.5:1,0.5 on hanging.toml gives two pieces
@@ -156,12 +157,12 @@ TEST(CommandLine, MeshesAndPinListsComeThroughSet) {
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.out.find("--set cloth.mesh=bad.obj: 'cloth.mesh': cannot find 'bad.obj'"), std::string::npos) << r.out;
 
-    const auto fin = std::filesystem::temp_directory_path() / "clothsim_cli_fin.obj";
+    const TempDir dir("cli_fin");
+    const auto fin = dir / "fin.obj";
     std::ofstream(fin) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0 -1 0\nf 1 2 3\nf 1 2 4\nf 2 1 5\n";
     r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set cloth.mesh=" + fin.string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.out.find(fin.string() + ":8: the mesh is not a manifold"), std::string::npos) << r.out;
-    std::filesystem::remove(fin);
 
     r = runProcess(kExe + " --headless --scene " + scene("hanging.toml") + " --steps 1 --set cloth.pin_vertices=0,5,1600 2>&1");
     EXPECT_EQ(r.exitCode, 2);

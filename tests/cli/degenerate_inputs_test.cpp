@@ -8,6 +8,7 @@
 // an unreadable shader file is below (it needs a window: skipped without Xvfb).
 #include "../support/run_process.hpp"
 #include "sim/solver.hpp"
+#include "../support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -30,13 +31,6 @@ const std::vector<std::string> kCpuSolvers = [] {
     for (std::string_view id : solverIds([](const SolverInfo& info) { return !info.gpu(); })) ids.emplace_back(id);
     return ids;
 }();
-
-std::filesystem::path tempDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("clothsim_degenerate_" + name);
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
 
 using Json = nlohmann::json;
 
@@ -161,7 +155,7 @@ TEST(DegenerateInputs, ZeroSizeCollidersAreRejected) {
 
 TEST(DegenerateInputs, CollidersInsideEachOtherAreNamedAndRunWithoutRecovery) {
     // a sphere inside a sphere inside a box, and two dynamic spheres started in one place
-    const auto dir = tempDir("inside");
+    const TempDir dir("degenerate_inside");
     const auto file = dir / "inside.toml";
     std::ofstream(file) << "[cloth]\nresolution = [8, 8]\n"
                            "[[collider]]\nshape = \"box\"\ncenter = [0.0, 1.0, 0.3]\nhalf_extents = [0.5, 0.5, 0.5]\n"
@@ -207,7 +201,7 @@ TEST(DegenerateInputs, NanOrInfInAFieldIsRejected) {
 TEST(DegenerateInputs, EmptySceneFileIsTheDefaults) {
     // a scene file states only what differs from the defaults (tests/scene/scene_test.cpp,
     // EmptyFileIsTheDefaults): an empty one is the default scene, run as such
-    const auto dir = tempDir("empty");
+    const TempDir dir("degenerate_empty");
     std::ofstream(dir / "empty.toml").flush();
     const Json j = expectRunsFinite("--scene " + (dir / "empty.toml").string() + " --steps 10");
     if (j.is_object()) {
@@ -217,7 +211,7 @@ TEST(DegenerateInputs, EmptySceneFileIsTheDefaults) {
 }
 
 TEST(DegenerateInputs, BinarySceneFileIsRejected) {
-    const auto dir = tempDir("binary");
+    const TempDir dir("degenerate_binary");
     {
         std::ofstream out(dir / "nul.toml", std::ios::binary);
         out << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
@@ -232,8 +226,8 @@ TEST(DegenerateInputs, BinarySceneFileIsRejected) {
 }
 
 TEST(DegenerateInputs, SceneFileThatIsADirectoryIsRejected) {
-    const auto dir = tempDir("folder");
-    expectRejected("--scene " + dir.string(), dir.string() + ": is a directory, not a scene file");
+    const TempDir dir("degenerate_folder");
+    expectRejected("--scene " + dir.str(), dir.str() + ": is a directory, not a scene file");
 }
 
 TEST(DegenerateInputs, StrictExitsThreeOnARecoveryAndZeroOnACalmRun) {
@@ -259,7 +253,7 @@ TEST(DegenerateInputs, StrictExitsThreeOnARecoveryAndZeroOnACalmRun) {
 
 TEST(DegenerateInputs, UnreadableShaderFileStopsTheStartAndNamesTheFile) {
     if (std::system("command -v Xvfb > /dev/null 2>&1") != 0) GTEST_SKIP() << "no Xvfb";
-    const auto dir = tempDir("shader");
+    const TempDir dir("degenerate_shader");
     std::filesystem::copy(kSource / "shaders", dir / "shaders", std::filesystem::copy_options::recursive);
     std::filesystem::copy(kSource / "assets", dir / "assets", std::filesystem::copy_options::recursive);
     // a folder where the file should be: it opens, but there is nothing to read
@@ -270,7 +264,7 @@ TEST(DegenerateInputs, UnreadableShaderFileStopsTheStartAndNamesTheFile) {
     const std::string app = kExe + " --scene " + kHanging + " --frames 1 --size 64x64 --screenshot " +
                             (dir / "x.png").string() + " 2>&1; echo clothsim_exit=$?";
     const std::string xvfb = (kSource / "tests/support/own_xvfb.sh").string();
-    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + dir.string() + " " + xvfb + " sh -c '" + app + "' 2>&1");
+    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + dir.str() + " " + xvfb + " sh -c '" + app + "' 2>&1");
     EXPECT_NE(r.out.find("clothsim_exit=1"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("cannot read shader file " + (dir / "shaders/strain.frag").string()), std::string::npos)
         << r.out;

@@ -3,6 +3,7 @@
 // cloth moves between them, and with an ffmpeg on PATH the same frames go down
 // its pipe as raw RGB (a stand-in ffmpeg stores what it receives).
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
@@ -37,12 +38,6 @@ Image load(const std::filesystem::path& png) {
     return image;
 }
 
-std::filesystem::path freshDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("clothsim_capture_" + name);
-    std::filesystem::remove_all(dir);
-    return dir;
-}
-
 std::vector<std::string> fileNames(const std::filesystem::path& dir) {
     std::vector<std::string> names;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename());
@@ -57,7 +52,8 @@ ProcessResult record(const std::filesystem::path& dir, int frames, const std::st
 }
 
 TEST(Capture, RecordWritesEveryFrameAsANumberedPngOfTheWindow) {
-    const auto dir = freshDir("record");
+    const TempDir tmp("capture_record");
+    const auto dir = tmp / "frames";  // not there yet: --record makes it
     const ProcessResult r = record(dir, 5, "PATH=/usr/bin:/bin ");  // no ffmpeg there on this machine
     ASSERT_EQ(r.exitCode, 0) << r.out;
     const std::vector<std::string> expected = {"frame_00001.png", "frame_00002.png", "frame_00003.png",
@@ -82,14 +78,15 @@ TEST(Capture, RecordWritesEveryFrameAsANumberedPngOfTheWindow) {
 
 TEST(Capture, WithFfmpegOnPathTheSameFramesArePipedAsRawVideo) {
     // a stand-in ffmpeg: keeps its arguments and the bytes it is sent in the output file
-    const auto bin = freshDir("fake_bin");
+    const TempDir tmp("capture_video");
+    const auto bin = tmp / "bin";
     std::filesystem::create_directories(bin);
     {
         std::ofstream script(bin / "ffmpeg");
         script << "#!/bin/sh\nfor last; do :; done\necho \"$@\" > \"$last.args\"\ncat > \"$last\"\n";
     }
     std::filesystem::permissions(bin / "ffmpeg", std::filesystem::perms::owner_all);
-    const auto dir = freshDir("video");
+    const auto dir = tmp / "video";  // not there yet: --record makes it
     const ProcessResult r = record(dir, 3, "PATH=" + bin.string() + ":/usr/bin:/bin ");
     ASSERT_EQ(r.exitCode, 0) << r.out;
     EXPECT_EQ(std::filesystem::file_size(dir / "recording.mp4"), 3u * kWidth * kHeight * 3) << r.out;
@@ -109,12 +106,15 @@ TEST(Capture, WithFfmpegOnPathTheSameFramesArePipedAsRawVideo) {
 }
 
 TEST(Capture, RecordNeedsFramesAndAWindow) {
-    const ProcessResult noFrames = runProcess(kExe + " --record /tmp/never 2>&1");
+    const TempDir tmp("capture_never");
+    const std::string never = tmp.str("never");  // refused before anything is written
+    const ProcessResult noFrames = runProcess(kExe + " --record " + never + " 2>&1");
     EXPECT_EQ(noFrames.exitCode, 2);
     EXPECT_NE(noFrames.out.find("--record needs --frames N"), std::string::npos) << noFrames.out;
-    const ProcessResult headless = runProcess(kExe + " --headless --record /tmp/never 2>&1");
+    const ProcessResult headless = runProcess(kExe + " --headless --record " + never + " 2>&1");
     EXPECT_EQ(headless.exitCode, 2);
     EXPECT_NE(headless.out.find("need a window"), std::string::npos) << headless.out;
+    EXPECT_FALSE(std::filesystem::exists(never));
 }
 
 } // namespace

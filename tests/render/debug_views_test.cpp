@@ -4,6 +4,7 @@
 // without a single GL error (CLOTHSIM_GL_DEBUG=1 prints them on stderr in release).
 #include "../support/image.hpp"
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
@@ -31,8 +32,8 @@ struct Rendered {
 };
 
 Rendered render(const std::string& scene, int frames, const std::string& settings, const std::string& name) {
-    const auto png = std::filesystem::temp_directory_path() / ("clothsim_debug_views_" + name + ".png");
-    std::filesystem::remove(png);
+    const TempDir dir("debug_views_" + name);
+    const auto png = dir / (name + ".png");
     const ProcessResult r = runProcess("CLOTHSIM_GL_DEBUG=1 " + kExe + " --scene " +
                                        (kSource / "scenes" / scene).string() + " --frames " + std::to_string(frames) +
                                        " --size " + kSize + " " + kBase + " " + settings + " --screenshot " + png.string() + " 2>&1");

@@ -2,6 +2,7 @@
 // Xvfb server), renders each shipped scene and saves a screenshot; the picture
 // must show the cloth, the ground and, where the scene has one, the sphere.
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
@@ -43,8 +44,8 @@ PixelCounts countPixels(const std::filesystem::path& png) {
 }
 
 PixelCounts screenshot(const std::string& scene, const std::string& name) {
-    const auto png = std::filesystem::temp_directory_path() / ("clothsim_display_" + name + ".png");
-    std::filesystem::remove(png);
+    const TempDir dir("display_" + name);
+    const auto png = dir / (name + ".png");
     const ProcessResult r = runProcess(kExe + " --scene " + (kSource / "scenes" / scene).string() +
                                        " --frames 90 --screenshot " + png.string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.out;
@@ -75,8 +76,11 @@ TEST(Display, DrapeShowsClothGroundAndSphere) {
 
 TEST(Display, BadSceneFailsWithItsLocation) {
     const std::string bad = (kSource / "tests/scene/malformed/unknown_key.toml").string();
-    const ProcessResult r = runProcess(kExe + " --scene " + bad + " --frames 2 --screenshot /tmp/never.png 2>&1");
+    const TempDir dir("display_bad_scene");
+    const auto never = dir / "never.png";  // the scene fails before any frame
+    const ProcessResult r = runProcess(kExe + " --scene " + bad + " --frames 2 --screenshot " + never.string() + " 2>&1");
     EXPECT_NE(r.exitCode, 0);
+    EXPECT_FALSE(std::filesystem::exists(never));
     EXPECT_NE(r.out.find(bad + ":3: unknown key 'cloth.resoluton'"), std::string::npos) << r.out;
 }
 

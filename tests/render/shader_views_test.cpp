@@ -9,6 +9,7 @@
 #include "../support/gl_window.hpp"
 #include "../support/image.hpp"
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 #include "render/renderer.hpp"
 #include "sim/params.hpp"
 #include "sim/world.hpp"
@@ -42,19 +43,13 @@ const std::array<std::string, 5> kViews = {"ggx", "blinn_phong_force", "ggx_forc
 // of one physics step each let it sag onto its corners.
 constexpr const char* kRender = " --frames 30 --size 320x200 --set wind.strength=0";
 
-std::filesystem::path tempDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("clothsim_shader_views_" + name);
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
 // ggx_force divides by a fixed scale: a quarter newton is about what each pin carries
 // 30 frames after the start, so that the corners reach the upper half of the map.
 constexpr const char* kForceScale = " --set render.force_scale=0.25";
 
 Image renderView(const std::string& view) {
-    const auto png = tempDir("out") / (view + ".png");
+    const TempDir dir("shader_views_" + view);
+    const auto png = dir / (view + ".png");
     const std::string extra = view == "ggx_force" ? kForceScale : "";
     const ProcessResult r = runProcess(kExe + " --scene " + (kSource / "scenes/hanging.toml").string() + kRender +
                                        extra + " --set render.shader=" + view + " --screenshot " + png.string() +
@@ -212,12 +207,10 @@ TEST(ShaderViews, GgxForceIsHighestAtThePinnedCorners) { expectCornersHighest("g
 
 // --- shader files -----------------------------------------------------------------
 
-// A data folder with copies of shaders/ and assets/ that a test may break.
-std::filesystem::path copyOfData(const std::string& name) {
-    const auto dir = tempDir(name);
+// Fills the test's own folder with copies of shaders/ and assets/ that it may break.
+void copyDataInto(const TempDir& dir) {
     std::filesystem::copy(kSource / "shaders", dir / "shaders", std::filesystem::copy_options::recursive);
     std::filesystem::copy(kSource / "assets", dir / "assets", std::filesystem::copy_options::recursive);
-    return dir;
 }
 
 void appendTo(const std::filesystem::path& file, const std::string& text) {
@@ -226,9 +219,10 @@ void appendTo(const std::filesystem::path& file, const std::string& text) {
 }
 
 TEST(ShaderViews, BrokenShaderStopsTheStartAndNamesTheFile) {
-    const auto data = copyOfData("broken");
+    const TempDir data("shader_views_broken");
+    copyDataInto(data);
     appendTo(data / "shaders/strain.frag", "\nthis is not GLSL;\n");
-    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + data.string() + " " + kExe + " --scene " +
+    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + data.str() + " " + kExe + " --scene " +
                                        (kSource / "scenes/hanging.toml").string() +
                                        " --frames 2 --size 64x64 --screenshot " + (data / "x.png").string() + " 2>&1");
     EXPECT_NE(r.exitCode, 0) << r.out;
@@ -237,9 +231,10 @@ TEST(ShaderViews, BrokenShaderStopsTheStartAndNamesTheFile) {
 }
 
 TEST(ShaderViews, MissingFabricTextureDrawsTheClothPlainAndSaysSo) {
-    const auto data = copyOfData("no_fabric");
+    const TempDir data("shader_views_no_fabric");
+    copyDataInto(data);
     std::filesystem::remove(data / "assets/fabric.png");
-    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + data.string() + " " + kExe + " --scene " +
+    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + data.str() + " " + kExe + " --scene " +
                                        (kSource / "scenes/hanging.toml").string() + kRender + " --screenshot " +
                                        (data / "plain.png").string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.out;
@@ -303,7 +298,8 @@ TEST_F(RendererWindow, WindowIsMultisampledAndReadsBackResolved) {
 }
 
 TEST_F(RendererWindow, FailedReloadKeepsThePreviousProgram) {
-    const auto data = copyOfData("reload");
+    const TempDir data("shader_views_reload");
+    copyDataInto(data);
     World world = makeWorld(defaultSettings(), {});
     world.settings.render.shader = ClothShader::GgxForce;
     {

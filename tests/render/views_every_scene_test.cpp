@@ -9,6 +9,7 @@
 // same picture rendered twice differs by exactly 0 (llvmpipe is deterministic).
 #include "../support/image.hpp"
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
@@ -41,9 +42,8 @@ std::vector<std::string> sceneFiles() {
 }
 
 Image render(const std::string& scene, const std::string& view) {
-    const auto png = std::filesystem::temp_directory_path() /
-                     ("clothsim_views_" + std::filesystem::path(scene).stem().string() + "_" + view + ".png");
-    std::filesystem::remove(png);
+    const TempDir dir("views_" + std::filesystem::path(scene).stem().string() + "_" + view);
+    const auto png = dir / (view + ".png");
     const ProcessResult r = runProcess("CLOTHSIM_GL_DEBUG=1 " + kExe + " --scene " + (kSource / "scenes" / scene).string() +
                                        " --frames 3 --size 160x100 --set render.shader=" + view + " --screenshot " +
                                        png.string() + " 2>&1");
@@ -51,7 +51,6 @@ Image render(const std::string& scene, const std::string& view) {
     EXPECT_EQ(r.out.find("GL error"), std::string::npos) << view << ": " << r.out;
     Image image = loadImage(png);
     EXPECT_FALSE(image.empty()) << view << ": no picture: " << r.out;
-    std::filesystem::remove(png);
     return image;
 }
 

@@ -1,5 +1,6 @@
 // Determinism and record/replay: one thread, the same inputs, bit-identical states.
 #include "../support/run_process.hpp"
+#include "../support/temp_dir.hpp"
 #include "session/replay.hpp"
 #include "session/soak.hpp"
 #include "scene/scene.hpp"
@@ -162,7 +163,8 @@ using test::runProcess;
 
 // The same through the command line: --soak --record-inputs, then --replay.
 TEST(ReplayCommandLine, ASoakRecordingReplaysToTheSameHash) {
-    const std::string file = ::testing::TempDir() + "clothsim_soak_inputs.txt";
+    const test::TempDir dir("soak_inputs");
+    const std::string file = dir.str("inputs.txt");
     const std::string exe = CLOTHSIM_EXE;
     const ProcessResult soakRun = runProcess(exe + " --headless --soak 1500 --seed 9 --soak-work-cap 4 --set "
                                                    "'cloth.resolution=[10,10]' --record-inputs " + file +
@@ -181,7 +183,8 @@ TEST(ReplayCommandLine, ASoakRecordingReplaysToTheSameHash) {
 }
 
 TEST(ReplayCommandLine, ABadInputFileExitsTwoNamingItsLine) {
-    const std::string file = ::testing::TempDir() + "clothsim_bad_inputs.txt";
+    const test::TempDir dir("bad_inputs");
+    const std::string file = dir.str("inputs.txt");
     std::FILE* out = std::fopen(file.c_str(), "w");
     ASSERT_NE(out, nullptr);
     std::fputs("0 scene scenes/hanging.toml\n4 cut 0 0 7 1\n", out);

@@ -5,6 +5,7 @@
 #include "sim/topology_edit.hpp"
 
 #include <gtest/gtest.h>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -265,6 +266,45 @@ TEST(ClothTopology, SelfCollisionLeavesTheCopiesOfACutAlone) {
     }
     EXPECT_LT(fastest, 0.05f) << "the cut kicked the cloth";
     EXPECT_EQ(checkTopology(sim.world().cloth), "");
+}
+
+// --- checkInvariants: what the soak checks after every action ----------------------
+
+// A small hanging cloth, as the soak's scenes build one.
+Cloth smallCloth() {
+    return makeSimulation(settingsWith([](Settings& s) { s.cloth.resolution = {6, 6}; })).world().cloth;
+}
+
+TEST(ClothInvariants, ASoundClothPasses) { EXPECT_EQ(checkInvariants(smallCloth()), ""); }
+
+TEST(ClothInvariants, APlantedNanIsFound) {
+    Cloth cloth = smallCloth();
+    cloth.positions[7].y = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_NE(checkInvariants(cloth).find("particle 7"), std::string::npos) << checkInvariants(cloth);
+}
+
+TEST(ClothInvariants, AnInfiniteVelocityIsFound) {
+    Cloth cloth = smallCloth();
+    cloth.velocities[3].x = std::numeric_limits<float>::infinity();
+    EXPECT_NE(checkInvariants(cloth).find("velocity"), std::string::npos);
+}
+
+TEST(ClothInvariants, ATriangleCornerOutOfRangeIsFound) {
+    Cloth cloth = smallCloth();
+    cloth.triangles[2].z = static_cast<std::uint32_t>(cloth.particleCount());
+    EXPECT_NE(checkInvariants(cloth).find("triangle 2"), std::string::npos);
+}
+
+TEST(ClothInvariants, ALinkEndOutOfRangeIsFound) {
+    Cloth cloth = smallCloth();
+    cloth.links[0].b = static_cast<std::uint32_t>(cloth.particleCount() + 5);
+    EXPECT_NE(checkInvariants(cloth).find("link 0"), std::string::npos);
+}
+
+TEST(ClothInvariants, ArraysOfDifferentSizesAreFound) {
+    Cloth cloth = smallCloth();
+    cloth.velocities.pop_back();
+    EXPECT_NE(checkInvariants(cloth), "");
 }
 
 } // namespace

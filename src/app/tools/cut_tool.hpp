@@ -8,20 +8,14 @@
 // the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo): the cloth
 // returns to the moment before the cut, positions and velocities included.
 //
-// Which edges: each joined edge is projected to the screen with the last
-// frame's camera and intersected in 2-D with every segment of the stroke (one
-// bounding-box test first). A crossing counts only if the point of the edge
-// under it is what the camera sees at that pixel: the ray through the crossing
-// must hit no cloth nearer than that point (less a tolerance of a quarter of
-// the cloth's spacing), so cutting the front of a draped or folded cloth leaves
-// the layer behind it whole. A particle exactly on the stroke counts as lying
-// on its left, as if the stroke ran a hair to the right of it: a stroke through
-// a particle cuts a strip beside it, never the whole star around it.
+// Which edges the stroke crosses where the camera sees them is pure geometry,
+// edgesUnderStroke (sim/stroke_cut.hpp), called with the last frame's camera.
 //
 // The tool edits the cloth but cannot reach the Simulation: it reports an
 // edit through takeTopologyEdit(), and the app then calls
 // Simulation::topologyEdited() (app_context.hpp, commitToolEdits) so that the
 // solver drops its caches before the next step.
+#include "sim/stroke_cut.hpp"
 #include "sim/topology_edit.hpp"
 #include "tool.hpp"
 
@@ -31,14 +25,6 @@
 #include <vector>
 
 namespace cs {
-
-// The joined triangle edges of `cloth` (shared by two triangles, not yet cut)
-// that the polyline `strokePixels` crosses where the camera sees them, sorted
-// and without repeats. Pixels in rayThroughPixel's convention for a viewport of
-// `viewportSize`; `camera` is the view the stroke was drawn over. Pure geometry:
-// no GL, no window.
-std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const CameraView& camera, glm::vec2 viewportSize,
-                                      std::span<const glm::vec2> strokePixels);
 
 // What the last cut did, for the panel.
 struct CutSummary {

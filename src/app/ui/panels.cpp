@@ -1,45 +1,26 @@
 #include "panels.hpp"
 
+#include "collider_panel.hpp"
+#include "panel_widgets.hpp"
+#include "stats_panel.hpp"
+
 #include "session/data_paths.hpp"
 #include "app/key_bindings.hpp"
 #include "panel_model.hpp"
-#include "render/camera.hpp"
-#include "sim/collision/collider_fields.hpp"
-#include "sim/collision/collider_overlap.hpp"
 #include "sim/params.hpp"
-#include "sim/stats.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <glm/common.hpp>
-#include <glm/geometric.hpp>
 #include <iostream>
 
 namespace cs {
 namespace {
-
-const ImVec4 kErrorColor(1.0f, 0.35f, 0.30f, 1.0f);
-const ImVec4 kOnResetColor(1.0f, 0.72f, 0.25f, 1.0f);  // labels of parameters that apply on reset
-const ImVec4 kDimColor(0.60f, 0.60f, 0.65f, 1.0f);
-
-void textView(std::string_view text) { ImGui::TextUnformatted(text.data(), text.data() + text.size()); }
-
-void errorBox(const char* id, std::string& message) {
-    if (message.empty()) return;
-    ImGui::PushID(id);
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(message.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    if (ImGui::SmallButton("dismiss")) message.clear();
-    ImGui::PopID();
-}
+using namespace panel;
 
 std::string sceneLabel(const std::filesystem::path& path) { return path.stem().string(); }
 
@@ -460,225 +441,6 @@ void cutSection(AppContext& ctx) {
         ImGui::TextDisabled("last cut: %zu edges, %zu particles split", last.result.edgesCut, last.result.particlesAdded);
     } else {
         ImGui::TextDisabled("no cut to undo");
-    }
-}
-
-// --- colliders: one entry per collider, its controls generated from colliderFields()
-
-void colliderTooltip(const ColliderField& field) {
-    if (!ImGui::IsItemHovered()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::PushStyleColor(ImGuiCol_Text, kDimColor);
-    textView(field.key);
-    ImGui::PopStyleColor();
-    textView(field.help);
-    ImGui::Separator();
-    const std::string range = describeRange(field);
-    ImGui::Text("range %s%s%.*s", range.c_str(), field.unit.empty() ? "" : "  unit ",
-                static_cast<int>(field.unit.size()), field.unit.data());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-}
-
-// Drag speed per pixel. Angles: half a degree. Signed values (positions,
-// directions): a constant pace, 1 cm per pixel at most. Sizes, masses and
-// coefficients (ranges from 0 up): also relative to the value, so that a 1 cm
-// radius and a 100 kg mass both move at a usable pace.
-float dragSpeed(const ColliderField& field, float magnitude) {
-    if (field.unit == "deg") return 0.5f;
-    const float range = static_cast<float>(field.maxValue - field.minValue);
-    const float base = std::clamp(range * 1e-3f, 1e-4f, 0.01f);
-    if (field.minValue < 0.0) return base;
-    return std::max(base, std::abs(magnitude) * 0.005f);
-}
-
-// The widget for one field, chosen by its type; returns a new value when edited.
-std::optional<ColliderValue> colliderWidget(const ColliderField& field, const ColliderValue& current,
-                                            const Collider& collider) {
-    const float lo = static_cast<float>(field.minValue);
-    const float hi = static_cast<float>(field.maxValue);
-    constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
-    switch (field.type) {
-    case ColliderFieldType::Float: {
-        float v = std::get<float>(current);
-        if (ImGui::DragFloat("##value", &v, dragSpeed(field, v), lo, hi, "%.4g", kClamp)) return v;
-        break;
-    }
-    case ColliderFieldType::Vec3: {
-        glm::vec3 v = std::get<glm::vec3>(current);
-        const float magnitude = std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
-        if (ImGui::DragFloat3("##value", &v.x, dragSpeed(field, magnitude), lo, hi, "%.3g", kClamp)) return v;
-        break;
-    }
-    case ColliderFieldType::Choice: {
-        const std::string& name = std::get<std::string>(current);
-        std::optional<ColliderValue> picked;
-        if (ImGui::BeginCombo("##value", name.c_str())) {
-            for (std::string_view choice : field.choices) {
-                const std::string item(choice);
-                if (ImGui::Selectable(item.c_str(), item == name)) picked = item;
-            }
-            ImGui::EndCombo();
-        }
-        return picked;
-    }
-    case ColliderFieldType::Vec3List: {
-        std::vector<glm::vec3> points = std::get<std::vector<glm::vec3>>(current);
-        bool changed = false;
-        std::optional<std::size_t> remove;
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            ImGui::PushID(static_cast<int>(i));
-            glm::vec3& p = points[i];
-            const float magnitude = std::max({std::abs(p.x), std::abs(p.y), std::abs(p.z)});
-            changed |= ImGui::DragFloat3("##point", &p.x, dragSpeed(field, magnitude), lo, hi, "%.3g", kClamp);
-            colliderTooltip(field);
-            ImGui::SameLine();
-            ImGui::BeginDisabled(points.size() <= 1);  // a path needs a point
-            if (ImGui::SmallButton("remove")) remove = i;
-            ImGui::EndDisabled();
-            ImGui::PopID();
-        }
-        if (remove) {
-            points.erase(points.begin() + static_cast<std::ptrdiff_t>(*remove));
-            changed = true;
-        }
-        if (ImGui::SmallButton("add keyframe")) {
-            // a step on from the last point (or from where the collider rests)
-            points.push_back(points.empty() ? collider.home.position : points.back() + glm::vec3(0.3f, 0.0f, 0.0f));
-            changed = true;
-        }
-        if (changed) return points;
-        break;
-    }
-    }
-    return std::nullopt;
-}
-
-// Where a new collider appears: beside the cloth, on the camera's side of it.
-glm::vec3 spawnPoint(const World& world) {
-    const Cloth& cloth = world.cloth;
-    glm::vec3 lo(0.0f), hi(0.0f);
-    if (cloth.particleCount() > 0) {
-        lo = hi = cloth.positions.front();
-        for (const glm::vec3& p : cloth.positions) {
-            lo = glm::min(lo, p);
-            hi = glm::max(hi, p);
-        }
-    }
-    const glm::vec3 centre = 0.5f * (lo + hi);
-    glm::vec3 towardsEye = cameraEye(world.settings.camera) - centre;
-    towardsEye.y = 0.0f;
-    const float length = glm::length(towardsEye);
-    towardsEye = length > 1e-6f ? towardsEye / length : glm::vec3(0.0f, 0.0f, 1.0f);
-    const float reach = 0.5f * glm::length(glm::vec2(hi.x - lo.x, hi.z - lo.z));
-    glm::vec3 point = centre + towardsEye * (reach + 0.5f);
-    // clear of the ground, where the cloth has fallen onto it
-    const CollisionSettings& collision = world.settings.collision;
-    if (collision.ground) point.y = std::max(point.y, collision.groundHeight + 0.5f);
-    return point;
-}
-
-void colliderSection(AppContext& ctx) {
-    World& world = ctx.sim->world();
-    const std::string header = "Colliders (" + std::to_string(world.colliders.size()) + ")###Colliders";
-    if (!ImGui::CollapsingHeader(header.c_str())) return;
-    ImGui::PushID("colliders");
-
-    constexpr std::array kAddable = {ShapeKind::Sphere, ShapeKind::Box, ShapeKind::Capsule, ShapeKind::Plane};
-    for (std::size_t k = 0; k < kAddable.size(); ++k) {
-        if (k > 0) ImGui::SameLine();
-        const std::string label = "Add " + std::string(shapeName(kAddable[k]));
-        if (ImGui::Button(label.c_str())) addCollider(ctx, kAddable[k], spawnPoint(world));
-    }
-    if (world.colliders.empty()) ImGui::TextDisabled("no colliders: add one, then drag it with the left button");
-
-    std::optional<std::size_t> toDelete;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.0f);  // leave room for the labels
-    for (std::size_t k = 0; k < world.colliders.size(); ++k) {
-        const Collider& c = world.colliders[k];
-        ImGui::PushID(static_cast<int>(k));
-        const std::string label = std::string(shapeName(c.shape.kind)) + " " + std::to_string(k) + " (" +
-                                  std::string(motionName(c.motion)) + (c.held ? ", held" : "") + ")###entry";
-        if (ImGui::TreeNode(label.c_str())) {
-            for (const ColliderField& field : colliderFields()) {
-                // the collider may have changed shape or motion above: ask again for every field
-                if (!field.get || !field.set || !fieldAppliesTo(field, world.colliders[k])) continue;
-                ImGui::PushID(field.key.data(), field.key.data() + field.key.size());
-                const ColliderValue current = field.get(world.colliders[k]);
-                if (auto edited = colliderWidget(field, current, world.colliders[k])) setColliderField(ctx, k, field, *edited);
-                colliderTooltip(field);
-                ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-                textView(field.label);
-                colliderTooltip(field);
-                ImGui::PopID();
-            }
-            if (ImGui::Button("Delete")) toDelete = k;
-            ImGui::TreePop();
-        }
-        ImGui::PopID();
-    }
-    ImGui::PopItemWidth();
-    // dragged or typed into each other: said while it lasts
-    for (const ColliderOverlap& overlap : findColliderOverlaps(world.colliders))
-        ImGui::TextColored(kErrorColor, "%s", overlap.describe(world.colliders).c_str());
-    if (toDelete) {
-        deleteCollider(ctx, *toDelete);
-    }
-    ImGui::PopID();
-}
-
-// One scrolling plot of a history, its latest value and the peak in the overlay.
-// `format` takes the latest value then the peak. The scale starts at 0 (or the
-// lowest value, when negative) and reaches at least `floorMax`.
-template <std::size_t N>
-void plotHistory(const char* id, const History<N>& history, const char* format, float floorMax) {
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, format, static_cast<double>(history.latest()),
-                  static_cast<double>(history.max()));
-    ImGui::PlotLines(id, history.values.data(), static_cast<int>(history.values.size()),
-                     static_cast<int>(history.next), overlay, std::min(0.0f, history.min()),
-                     std::max(floorMax, history.max()),
-                     ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3.0f));
-}
-
-void statsSection(AppContext& ctx) {
-    const World& world = ctx.sim->world();
-    const AppStats& s = ctx.stats;
-    const ClothStats& cloth = s.cloth;  // measured by the loop once per frame
-
-    ImGui::Text("physics %.3f ms / step   %d step(s) last frame", static_cast<double>(s.stepMs.mean()),
-                s.stepsLastFrame);
-    ImGui::Text("  integrate %.3f   constraints %.3f", static_cast<double>(s.integrateMs),
-                static_cast<double>(s.constraintMs));
-    ImGui::Text("  collision %.3f ms", static_cast<double>(s.collisionMs));
-    plotHistory("##frame", s.frameMs, "frame %.1f ms (max %.1f)", 33.3f);
-    plotHistory("##physics", s.physicsMs, "physics %.2f ms / step (max %.2f)", 1.0f);
-
-    ImGui::Separator();
-    ImGui::TextDisabled("cloth");
-    ImGui::Text("particles %zu   constraints %zu", world.cloth.particleCount(), world.cloth.links.size());
-    if (ctx.topologyStatsVersion != world.cloth.topologyVersion) {
-        ctx.topologyStats = measureTopology(world);
-        ctx.topologyStatsVersion = world.cloth.topologyVersion;
-    }
-    const TopologyStats& topology = ctx.topologyStats;
-    ImGui::Text("triangles %zu   pieces %zu", topology.triangles, topology.pieces.size());
-    ImGui::Text("torn links %llu   border edges %zu", static_cast<unsigned long long>(topology.tornLinks),
-                topology.borderEdges);
-    ImGui::Text("sim time %.3f s   steps %llu", world.time, static_cast<unsigned long long>(world.steps));
-    ImGui::Text("max penetration %.2f mm", static_cast<double>(cloth.maxPenetration * 1000.0f));
-    plotHistory("##energy", s.kineticEnergy, "kinetic energy %.4g J (max %.4g)", 1e-6f);
-    plotHistory("##stretch", s.maxStretchPct, "max stretch %.2f %% (max %.2f)", 1.0f);
-
-    ImGui::Separator();
-    ImGui::TextDisabled("solver");
-    plotHistory("##residual", s.residual, "residual %.3g (max %.3g)", 1e-9f);
-    plotHistory("##iterations", s.iterations, "iterations %.0f (max %.0f)", 1.0f);
-    if (cloth.nanCount > 0) ImGui::TextColored(kErrorColor, "%zu particles not finite", cloth.nanCount);
-    if (ctx.sim->recoveries() > 0) {
-        ImGui::TextColored(kErrorColor, "recoveries: %d", ctx.sim->recoveries());
-        errorBox("recovery", ctx.recoveryMessage);
     }
 }
 

@@ -4,6 +4,7 @@
 // bounds; a scene file and --set accept it at its min and its max and refuse it
 // just beyond, naming the place (FILE:LINE, or the --set argument) and the same
 // allowed range.
+#include "../../support/temp_dir.hpp"
 #include "app/ui/panel_model.hpp"
 #include "scene/scene.hpp"
 #include "sim/params.hpp"
@@ -17,7 +18,6 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <unistd.h>
 
 namespace cs {
 namespace {
@@ -233,25 +233,8 @@ std::string messageAbout(const SceneLoad& load, std::string_view key, const Scen
     return {};
 }
 
-class TempFolder {
-public:
-    TempFolder() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "clothsim_ranges_XXXXXX").string();
-        if (mkdtemp(pattern.data())) m_path = pattern;
-    }
-    ~TempFolder() {
-        std::error_code ec;
-        if (!m_path.empty()) std::filesystem::remove_all(m_path, ec);
-    }
-    const std::filesystem::path& path() const { return m_path; }
-
-private:
-    std::filesystem::path m_path;
-};
-
 TEST(ParameterRanges, SceneFileAndSetAcceptTheBoundsAndRefuseBeyondAlike) {
-    TempFolder folder;
-    ASSERT_FALSE(folder.path().empty());
+    const test::TempDir folder("ranges");
     const std::filesystem::path base = folder.path() / "base.toml";
     std::ofstream(base) << "[scene]\nname = \"base\"\n";
     const std::string fileName = (folder.path() / "probe.toml").string();
@@ -310,7 +293,7 @@ TEST(ParameterRanges, DecimalBoundsReadAsFloatsAreInside) {
 
 // A scene file on disk names itself and the line in its errors, as the string does.
 TEST(ParameterRanges, FileErrorsNameTheFileAndLine) {
-    TempFolder folder;
+    const test::TempDir folder("ranges");
     const std::filesystem::path file = folder.path() / "bad.toml";
     std::ofstream(file) << "[scene]\nname = \"bad\"\n\n[solver]\nsubsteps = 1001\n";
     const SceneLoad load = loadSceneFile(file);

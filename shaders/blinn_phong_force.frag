@@ -1,7 +1,7 @@
 #version 330 core
 // The "blinn_phong_force" cloth view: each particle's net force (cloth.vert's
 // aForce, newtons, from sim/particle_forces) through viridis, lit by Blinn-Phong.
-// NORMALISED (seed 001's Phong force shader): the renderer passes the largest
+// NORMALISED (verlet-cloth's Phong force shader, docs/sources.md): the renderer passes the largest
 // force of this frame as uForceScale, so the most loaded particle is always at the
 // top of the map and the whole map is used: lighter colours than ggx_force, but a
 // colour says "how loaded relative to the worst particle now", not newtons.

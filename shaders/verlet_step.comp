@@ -1,6 +1,6 @@
 #version 430 core
 // verlet_gpu: one substep of position Verlet on the mass-spring model for every
-// particle (seed 000's kernel, on the cloth's own links instead of a fixed
+// particle (gpu-cloth's kernel, docs/sources.md; on the cloth's own links instead of a fixed
 // 12-neighbour stencil: with cloth.link_pattern = stencil12 they are the same).
 // Ping-pong: every invocation reads the old state of itself and its neighbours
 // from `Old` and writes only its own new state to `New`, so nothing races.

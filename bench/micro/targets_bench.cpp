@@ -54,9 +54,10 @@ void runSteps(benchmark::State& state, cs::Simulation& sim, int warmup) {
     state.counters["recoveries"] = sim.recoveries();
 }
 
-// Seed 004's mass-spring cloth at its Table 3 size with all three link kinds:
-// 1 kg particles and k = 1000 N/m keep one substep of 1/60 s stable (explicit
-// Euler gains energy regardless: the recoveries counter shows when it blew up).
+// The mass-spring cloth of xpbd-thesis (docs/sources.md) at its Table 3 size
+// with all three link kinds: 1 kg particles and k = 1000 N/m keep one substep of
+// 1/60 s stable (explicit Euler gains energy regardless: the recoveries counter
+// shows when it blew up).
 void ForceStep(benchmark::State& state, const std::string& id) {
     std::optional<cs::Simulation> sim = makeSimulation(
         state, "compare_" + id + ".toml",

@@ -53,7 +53,7 @@ std::optional<Simulation> loadBenchSimulation(const std::filesystem::path& scene
                                               const BenchOptions& options, std::string& error);
 
 // One suite's result: a header and rows of already formatted cells, plus notes
-// (the settings that matter, what was skipped, where the seed's numbers come from).
+// (the settings that matter, what was skipped, where the source documents' numbers come from).
 struct BenchTable {
     std::string suite;                 // file stem: DIR/<suite>.csv
     std::string title;                 // Markdown heading

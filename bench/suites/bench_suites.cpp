@@ -1,5 +1,6 @@
 // The suites that time our own scenes: scaling with size, self-collision and
-// tearing. The seeds' tables are in bench_seeds.cpp, the frame split in bench_frame.cpp.
+// tearing. The source documents' tables (docs/sources.md) are in bench_sources.cpp, the
+// frame split in bench_frame.cpp.
 #include "bench_suites.hpp"
 
 #include "bench_gl.hpp"
@@ -23,11 +24,11 @@ constexpr long long kMaxStepsAt512 = 10;  // a 512^2 step of a force-based metho
 const BenchSuite kSuites[] = {
     {"scaling", "ms per step vs cloth size (32^2 .. 512^2) for every solver; 1 and 2 threads where solver.threads applies",
      false, runScalingSuite},
-    {"seed004", "seed 004's Tables 1-4: mass-spring 20^2/100^2/150^2, XPBD 20x20 at 1..40 substeps", false,
-     runSeed004Suite},
-    {"seed001", "seed 001's 30x30 table: positional / spring / spring + friction in its three scenes", false,
-     runSeed001Suite},
-    {"seed000", "seed 000's 128x128 Verlet cloth (scenes/gpu_cloth_128.toml)", false, runSeed000Suite},
+    {"xpbd_thesis", "xpbd-thesis's Tables 1-4: mass-spring 20^2/100^2/150^2, XPBD 20x20 at 1..40 substeps",
+     false, runXpbdThesisSuite},
+    {"verlet_cloth", "verlet-cloth's 30x30 table: positional / spring / spring + friction in its three scenes", false,
+     runVerletClothSuite},
+    {"gpu_cloth", "gpu-cloth's 128x128 Verlet cloth (scenes/gpu_cloth_128.toml)", false, runGpuClothSuite},
     {"selfcollision", "self-collision on vs off on the heap at 64^2 and 128^2", false, runSelfCollisionSuite},
     {"tearing", "tearing on vs off: the cutting sphere, and a 128^2 hanging cloth", false, runTearingSuite},
     {"frame", "the app's frame split (physics / normals / upload / draw) on the default scene; needs a display",

@@ -1,8 +1,8 @@
 #pragma once
 // The benchmark suites of `clothsim --bench`, one table each (issue 7, section 3):
-// scaling with cloth size, the seeds' published tables next to ours, the cost of
-// self-collision and of tearing, and the app's frame split. Each returns its
-// table; bench_runner writes it out.
+// scaling with cloth size, the source documents' published tables (docs/sources.md)
+// next to ours, the cost of self-collision and of tearing, and the app's frame
+// split. Each returns its table; bench_runner writes it out.
 #include "bench_measure.hpp"
 
 #include <span>
@@ -21,17 +21,17 @@ struct BenchSuite {
 // In the order `--bench all` runs them.
 std::span<const BenchSuite> benchSuites();
 const BenchSuite* findBenchSuite(std::string_view name);
-// "scaling, seed004, ..." for error messages.
+// "all, scaling, xpbd_thesis, ..." for --help and error messages.
 std::string benchSuiteList();
 
 // bench_suites.cpp
 BenchTable runScalingSuite(const BenchOptions& options);
 BenchTable runSelfCollisionSuite(const BenchOptions& options);
 BenchTable runTearingSuite(const BenchOptions& options);
-// bench_seeds.cpp
-BenchTable runSeed004Suite(const BenchOptions& options);
-BenchTable runSeed001Suite(const BenchOptions& options);
-BenchTable runSeed000Suite(const BenchOptions& options);
+// bench_sources.cpp
+BenchTable runXpbdThesisSuite(const BenchOptions& options);
+BenchTable runVerletClothSuite(const BenchOptions& options);
+BenchTable runGpuClothSuite(const BenchOptions& options);
 // bench_frame.cpp
 BenchTable runFrameSuite(const BenchOptions& options);
 

@@ -180,7 +180,7 @@ bool commitToolEdits(AppContext& ctx);
 // there was a cut of the running cloth to take back.
 bool undoLastCut(AppContext& ctx);
 
-// The pin buttons and the corner keys 0-3 (seed 002).
+// The pin buttons and the corner keys 0-3 (macri's, docs/sources.md).
 void applyPins(AppContext& ctx, PinPreset preset);
 void toggleCorner(AppContext& ctx, int corner);
 

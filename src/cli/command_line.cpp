@@ -213,8 +213,9 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
             ->check(kBenchSuite)
             ->group(kBenchGroup)
             ->description("time a benchmark suite (default all), one of:\n" + benchSuiteList() +
-                          "\n(frame needs a display: xvfb-run); median ms per physics step after a\n"
-                          "warm-up; --set applies to every run");
+                          "\n(a suite named after a source document redoes its published tables, beside\n"
+                          "ours: see docs/sources.md; frame needs a display: xvfb-run); median ms per\n"
+                          "physics step after a warm-up; --set applies to every run");
 
     // scene and parameters
     CLI::Option* scene = app.add_option("--scene", cl.scenePath, "scene file (TOML, see scenes/)")

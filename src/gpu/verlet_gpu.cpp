@@ -1,4 +1,4 @@
-// verlet_gpu: seed 000's GPU cloth — mass-spring position Verlet, one compute
+// verlet_gpu: gpu-cloth's GPU cloth (docs/sources.md) — mass-spring position Verlet, one compute
 // invocation per particle, ping-pong buffers — with the CPU verlet's model
 // (solvers/verlet.cpp, forces.cpp): the cloth's links as Hooke springs with
 // damping along them, point damping, gravity, aerodynamics, air drag as

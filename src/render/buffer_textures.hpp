@@ -1,6 +1,6 @@
 #pragma once
-// The cloth's particle buffers as small images, for the debug window (seed 000
-// shows its GPU simulation buffers this way): one texel per particle, a grid cloth
+// The cloth's particle buffers as small images, for the debug window (gpu-cloth,
+// docs/sources.md, shows its GPU simulation buffers this way): one texel per particle, a grid cloth
 // laid out as its columns x rows, any other mesh as a square-ish block, row after row.
 //   positions, previous positions: the bounding box of both maps to 0..1 per axis
 //                                  (x red, y green, z blue)

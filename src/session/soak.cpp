@@ -154,7 +154,7 @@ SoakReport runSoak(const SoakOptions& options) {
         if (kind == "scene" && !scenes.empty()) return actions::scene(s, scenes[random.below(scenes.size())]);
         if (kind == "cut") {
             float uv[4];
-            for (float& x : uv) x = random.between(0.0, 1.0);  // in order: the seed's sequence
+            for (float& x : uv) x = random.between(0.0, 1.0);  // in order: the same seed, the same cut
             return actions::cut(s, {uv[0], uv[1]}, {uv[2], uv[3]});
         }
         if (kind == "tear") return actions::set(s, "tearing.enabled", random.below(2) ? "true" : "false");

@@ -35,7 +35,8 @@ Cloth buildCloth(const ClothShape& shape, const ClothSettings& settings) {
     cloth.spanLinks = shape.spanLinks;
     cloth.spanSupport = shape.spanSupport;
 
-    // masses: either given per particle, or each triangle's area x density shared by its corners (seed 003)
+    // masses: either given per particle, or each triangle's area x density shared by its corners (pbd-jobs,
+    // docs/sources.md)
     cloth.masses.assign(count, 0.0f);
     if (settings.massMode == MassMode::PerParticle) {
         std::fill(cloth.masses.begin(), cloth.masses.end(), settings.particleMass);

@@ -116,7 +116,8 @@ std::span<const Link> stretchAndShearLinks(const Cloth& cloth);
 void applyPinPreset(Cloth& cloth, PinPreset preset);
 
 // Toggles the pin of one grid corner: 0 top-left, 1 top-right, 2 bottom-left,
-// 3 bottom-right (seed 002's keys 0-3). Does nothing on a cloth that is not a grid.
+// 3 bottom-right (macri's keys 0-3, docs/sources.md). Does nothing on a cloth that is
+// not a grid.
 void toggleCornerPin(Cloth& cloth, int corner);
 
 // The hinges of a triangle mesh: every edge shared by exactly two triangles and not

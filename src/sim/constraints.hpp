@@ -48,7 +48,7 @@ struct DihedralProjection {
 };
 
 // Dihedral bending constraint on the hinge (a, b) between triangles (a, b, c)
-// and (b, a, d) (seed 003's bending constraint), C = theta - theta0, with theta
+// and (b, a, d) (pbd-jobs's bending constraint, docs/sources.md), C = theta - theta0, with theta
 // the signed angle between the normals n1 = (b - a) x (c - a) and
 // n2 = (a - b) x (d - b) about e = b - a (0 when flat; see dihedralAngle). The
 // gradients are Bridson et al.'s (2003) bending modes, which stay finite and

@@ -5,9 +5,9 @@
 //
 // Springs (force-based solvers only): every link is a Hooke spring with a
 // stiffness per link kind, f_a = k (|d| - L) d^ + k_d (d^ . (v_b - v_a)) d^,
-// d = x_b - x_a (seed 001's spring with friction); f_b = -f_a.
+// d = x_b - x_a (verlet-cloth's spring with friction; docs/sources.md); f_b = -f_a.
 // Damping on particles: -m c v (global air drag, c = solver.damping) and
-// -b v (seed 000's point damping).
+// -b v (gpu-cloth's point damping).
 // Aerodynamics (every solver): each triangle sees air at u = wind - v_triangle
 // and gets drag along u and lift across it (see accumulateAerodynamicForces).
 #include "cloth.hpp"
@@ -18,7 +18,7 @@
 
 namespace cs {
 
-// The wind velocity at time t (seed 004's sinusoidal gusts):
+// The wind velocity at time t (xpbd-thesis's sinusoidal gusts):
 // direction x speed x (1 + amplitude x sin(2 pi f t)), metres per second.
 glm::vec3 windVelocity(const WindSettings& wind, double time);
 

@@ -1,5 +1,6 @@
 // The grid producer: a rectangle of particles, two triangles per cell, and the
-// links of seed 001's constraint levels (or seed 000's 12-neighbour stencil).
+// links of verlet-cloth's constraint levels (or gpu-cloth's 12-neighbour stencil;
+// docs/sources.md).
 // Row and column neighbours and one diagonal per cell are triangle edges; the
 // other diagonal and every longer link are span links, anchored in the cells
 // their rest segment crosses so that a cut between their ends breaks them.
@@ -144,8 +145,8 @@ ClothShape gridShape(const ClothSettings& settings) {
             if (d.x != 0.0f && d.y != 0.0f) shape.edgeFlags[t] |= static_cast<std::uint8_t>(kEdgeShear << k);
         }
 
-    // span links: seed 001's "constraint level" — every neighbour up to linkLevel away
-    // along the row, the column and both diagonals — or seed 000's 12-neighbour
+    // span links: verlet-cloth's "constraint level" — every neighbour up to linkLevel away
+    // along the row, the column and both diagonals — or gpu-cloth's 12-neighbour
     // stencil; the neighbours at distance 1 that are triangle edges are links already
     const bool stencil12 = settings.linkPattern == LinkPattern::Stencil12;
     const int level = stencil12 ? 2 : std::max(settings.linkLevel, 1);

@@ -117,7 +117,8 @@ std::vector<ParamDef> buildTable() {
     row({.key = "solver.bending", .label = "bending", .type = T::Choice, .group = G::Solver, .apply = kLive,
          .defaultValue = std::string("links"),
          .help = "What resists bending: the long links (distance-2 and beyond), or dihedral constraints on "
-                 "the angle between neighbouring triangles (seed 003), which bend without resisting stretch.",
+                 "the angle between neighbouring triangles (pbd-jobs; docs/sources.md), which bend without "
+                 "resisting stretch.",
          .choices = {"links", "dihedral"}, .field = CS_CHOICE_FIELD(BendingModel, solver.bending),
          .reads = R::BendingModel});
     row({.key = "solver.tethers", .label = "tethers", .type = T::Bool, .group = G::Solver, .apply = kLive,
@@ -155,12 +156,12 @@ std::vector<ParamDef> buildTable() {
          .logarithmic = true, .field = CS_FIELD(float, springs.bendStiffness), .reads = R::Springs});
     row({.key = "springs.damping", .label = "spring damping", .type = T::Float, .group = G::Solver, .apply = kLive,
          .minValue = 0.0, .maxValue = 100.0, .defaultValue = 0.01f, .unit = "N s/m",
-         .help = "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (seed 001). It damps "
+         .help = "k_d of every spring: a force k_d (d . (v_b - v_a)) d along the spring (verlet-cloth). It damps "
                  "the fast stretch oscillations that make explicit steps explode, not the swinging.",
          .logarithmic = true, .field = CS_FIELD(float, springs.damping), .reads = R::Springs});
     row({.key = "springs.point_damping", .label = "point damping", .type = T::Float, .group = G::Solver,
          .apply = kLive, .minValue = 0.0, .maxValue = 10.0, .defaultValue = 0.0f, .unit = "N s/m",
-         .help = "b of seed 000: a force -b v on every particle, the same for light and heavy particles.",
+         .help = "b of gpu-cloth: a force -b v on every particle, the same for light and heavy particles.",
          .logarithmic = true, .field = CS_FIELD(float, springs.pointDamping), .reads = R::Springs});
     row({.key = "implicit.cg_tolerance", .label = "CG tolerance", .type = T::Float, .group = G::Solver,
          .apply = kLive, .minValue = 1e-10, .maxValue = 0.1, .defaultValue = 1e-4f,
@@ -187,7 +188,7 @@ std::vector<ParamDef> buildTable() {
     row({.key = "pbd.stretch_stiffness", .label = "stretch stiffness", .type = T::Float, .group = G::Solver,
          .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 1.0f,
          .help = "PBD stiffness k in [0, 1] of the structural links, corrected to 1 - (1 - k)^(1/n) for n "
-                 "iterations (seed 004) — yet the result still stiffens with more iterations and smaller steps.",
+                 "iterations (xpbd-thesis) — yet the result still stiffens with more iterations and smaller steps.",
          .field = CS_FIELD(float, pbd.stretchStiffness), .reads = R::PbdStiffness});
     row({.key = "pbd.shear_stiffness", .label = "shear stiffness", .type = T::Float, .group = G::Solver,
          .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 0.5f,
@@ -199,7 +200,7 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(float, pbd.bendStiffness), .reads = R::PbdStiffness});
     row({.key = "jakobsen.relaxation", .label = "relaxation K", .type = T::Float, .group = G::Solver, .apply = kLive,
          .minValue = 0.01, .maxValue = 1.0, .defaultValue = 1.0f,
-         .help = "Fraction of each link's error removed per pass (Jakobsen 2001, seed 001's positional "
+         .help = "Fraction of each link's error removed per pass (Jakobsen 2001, verlet-cloth's positional "
                  "constraint). 1 is rigid; lower is softer and converges slower.",
          .field = CS_FIELD(float, jakobsen.relaxation), .reads = R::Relaxation});
 
@@ -223,14 +224,14 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(glm::vec3, cloth.origin), .checksCloth = true});
     row({.key = "cloth.link_pattern", .label = "link pattern", .type = T::Choice, .group = G::Cloth,
          .apply = kOnReset, .defaultValue = std::string("level"),
-         .help = "level: every neighbour up to link_level away along rows, columns and both diagonals (seed "
-                 "001); stencil12: seed 000's 12 neighbours (structural, shear, and every second particle along "
-                 "rows and columns).",
+         .help = "level: every neighbour up to link_level away along rows, columns and both diagonals "
+                 "(verlet-cloth); stencil12: gpu-cloth's 12 neighbours (structural, shear, and every second "
+                 "particle along rows and columns).",
          .choices = {"level", "stencil12"}, .field = CS_CHOICE_FIELD(LinkPattern, cloth.linkPattern)});
     row({.key = "cloth.link_level", .label = "link level", .type = T::Int, .group = G::Cloth, .apply = kOnReset,
          .minValue = 1, .maxValue = 4, .defaultValue = 2,
          .help = "Connect each particle to neighbours up to this grid distance along rows, columns and "
-                 "diagonals (seed 001). 1: structural + shear only; 2 adds bending links; more is stiffer.",
+                 "diagonals (verlet-cloth). 1: structural + shear only; 2 adds bending links; more is stiffer.",
          .field = CS_FIELD(int, cloth.linkLevel)});
     row({.key = "cloth.mass_mode", .label = "mass from", .type = T::Choice, .group = G::Cloth, .apply = kOnReset,
          .defaultValue = std::string("density"),
@@ -294,7 +295,7 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(float, collision.thickness)});
     row({.key = "collision.iterations", .label = "contact passes", .type = T::Int, .group = G::Collision,
          .apply = kLive, .minValue = 1, .maxValue = 20, .defaultValue = 1,
-         .help = "How many times per substep contact is detected and resolved (seed 001's collision "
+         .help = "How many times per substep contact is detected and resolved (verlet-cloth's collision "
                  "iterations). More passes settle cloth caught between several colliders, or between a "
                  "collider and the ground, and separate folded layers better.",
          .field = CS_FIELD(int, collision.iterations), .scalesWork = true});
@@ -346,7 +347,7 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(float, wind.strength)});
     row({.key = "wind.gust_amplitude", .label = "gust amplitude", .type = T::Float, .group = G::Wind, .apply = kLive,
          .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.5f,
-         .help = "Speed varies as 1 + amplitude x sin(2 pi f t) (seed 004). Above 1 the wind reverses.",
+         .help = "Speed varies as 1 + amplitude x sin(2 pi f t) (xpbd-thesis). Above 1 the wind reverses.",
          .field = CS_FIELD(float, wind.gustAmplitude)});
     row({.key = "wind.gust_frequency", .label = "gust frequency", .type = T::Float, .group = G::Wind, .apply = kLive,
          .minValue = 0.0, .maxValue = 10.0, .defaultValue = 0.5f, .unit = "Hz",
@@ -375,7 +376,7 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(bool, tearing.enabled), .soak = ParamSoak::OwnAction});
     row({.key = "tearing.max_stretch", .label = "cut length", .type = T::Float, .group = G::Tearing, .apply = kLive,
          .minValue = 1.01, .maxValue = 10.0, .defaultValue = 1.5f,
-         .help = "Length over rest length at which a link breaks (seed 001's cut length). Lower tears at a "
+         .help = "Length over rest length at which a link breaks (verlet-cloth's cut length). Lower tears at a "
                  "gentler pull; near 1 the cloth tears under its own weight.",
          .field = CS_FIELD(float, tearing.maxStretch)});
 

@@ -2,6 +2,8 @@
 // The tunable values of a simulation, grouped as the UI groups them.
 // Defaults, ranges and help text are NOT here: they live in one row each of the
 // parameter table (params.cpp). Use defaultSettings() to get a filled struct.
+// The names in parentheses (verlet-cloth, gpu-cloth) are the source documents a
+// setting comes from (docs/sources.md).
 #include <glm/vec3.hpp>
 #include <glm/vec2.hpp>
 #include <string>
@@ -46,8 +48,8 @@ struct SpringSettings {
     float stretchStiffness{};   // newtons per metre, structural links
     float shearStiffness{};     // newtons per metre, diagonal links
     float bendStiffness{};      // newtons per metre, long links
-    float damping{};            // k_d, newton seconds per metre, along each spring (seed 001)
-    float pointDamping{};       // b, newton seconds per metre, -b v on every particle (seed 000)
+    float damping{};            // k_d, newton seconds per metre, along each spring (verlet-cloth)
+    float pointDamping{};       // b, newton seconds per metre, -b v on every particle (gpu-cloth)
 };
 
 struct ImplicitSettings {
@@ -77,8 +79,8 @@ struct ClothSettings {
     float spacing{};            // rest distance between neighbours, metres
     Orientation orientation{};  // hanging in the x-y plane, or lying in the x-z plane
     glm::vec3 origin{};         // vertical: middle of the top edge; horizontal: centre, metres
-    LinkPattern linkPattern{};  // seed 001 levels, or seed 000's 12-neighbour stencil
-    int linkLevel{};            // links to neighbours up to this grid distance (seed 001)
+    LinkPattern linkPattern{};  // verlet-cloth's levels, or gpu-cloth's 12-neighbour stencil
+    int linkLevel{};            // links to neighbours up to this grid distance (verlet-cloth)
     MassMode massMode{};
     float particleMass{};       // kilograms, when massMode == PerParticle
     float density{};            // kilograms per square metre, when massMode == Density
@@ -97,7 +99,7 @@ struct ClothSettings {
 
 struct CollisionSettings {
     float thickness{};          // particles keep this distance from collider surfaces, metres
-    int iterations{};           // contact passes per substep (seed 001's collision iterations)
+    int iterations{};           // contact passes per substep (verlet-cloth's collision iterations)
     bool ground{};              // an infinite horizontal plane
     float groundHeight{};       // metres
     float groundStaticFriction{};   // mu_s against the ground
@@ -121,7 +123,8 @@ struct WindSettings {
 // Links stretched past a ratio of their rest length break (tearing.hpp).
 struct TearingSettings {
     bool enabled{};
-    float maxStretch{};         // length / rest length at which a stretch or shear link breaks (seed 001's cut length)
+    float maxStretch{};         // length / rest length at which a stretch or shear link breaks
+                                // (verlet-cloth's cut length)
 };
 
 struct RenderSettings {

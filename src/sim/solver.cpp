@@ -24,7 +24,8 @@ std::span<const SolverInfo> solverRegistry() {
          .description = "Semi-implicit Euler on springs: velocity first, then position",
          .create = makeSymplecticEulerSolver, .family = F::ForceBased, .reads = kForceRows,
          .stability = S::Conditional, .substeps = 40},
-        {.id = "verlet", .name = "Verlet", .description = "Position Verlet on springs with seed 001's damping factor",
+        {.id = "verlet", .name = "Verlet",
+         .description = "Position Verlet on springs with verlet-cloth's damping factor (docs/sources.md)",
          .create = makeVerletSolver, .family = F::ForceBased, .reads = kForceRows, .stability = S::Conditional,
          .substeps = 40},
         {.id = "rk4", .name = "Runge-Kutta 4", .description = "Classic fourth-order Runge-Kutta on springs",
@@ -55,7 +56,7 @@ std::span<const SolverInfo> solverRegistry() {
          .create = makeXpbdSolver, .family = F::Gpu, .reads = R::Iterations | R::Compliances,
          .stability = S::Unconditional, .substeps = 20, .cpuTwin = "xpbd"},
         {.id = "verlet_gpu", .name = "Verlet on the GPU",
-         .description = "Seed 000: mass-spring position Verlet on OpenGL 4.3 compute shaders, ping-pong buffers",
+         .description = "gpu-cloth's mass-spring position Verlet on OpenGL 4.3 compute shaders, ping-pong buffers",
          .create = makeVerletSolver, .family = F::Gpu, .reads = R::Springs, .stability = S::Conditional,
          .substeps = 40, .cpuTwin = "verlet"},
     };

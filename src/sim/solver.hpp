@@ -66,7 +66,8 @@ constexpr bool has(SolverReads set, SolverReads bit) {
     return (static_cast<unsigned>(set) & static_cast<unsigned>(bit)) != 0;
 }
 
-// What limits the step a method can take with springs (seed 004's stability notes).
+// What limits the step a method can take with springs (xpbd-thesis's stability notes,
+// docs/sources.md).
 enum class Stability {
     Unconditional,  // implicit solves and constraint projection: stable at any step
     Conditional,    // explicit integrators: stable while h * omega < 2, so stiff springs need substeps

@@ -1,6 +1,7 @@
 // `clothsim --bench`: its arguments, the CSV a tiny run writes, and the plot
 // script without gnuplot. No timing is asserted: only that the numbers are
-// there, finite and positive, and that the seed's published numbers sit beside them.
+// there, finite and positive, and that the source documents' published numbers
+// (docs/sources.md) sit beside them.
 #include "cli/command_line.hpp"
 #include "../support/run_process.hpp"
 #include "../support/temp_dir.hpp"
@@ -67,11 +68,11 @@ TEST(BenchArguments, BareBenchRunsEverySuiteIntoBenchResults) {
 TEST(BenchArguments, SuiteFolderStepsAndOverridesAreKept) {
     const ParsedCommandLine parsed =
         // parsed only: nothing is run and nothing is written at /tmp/x
-        parse({"--bench", "seed004", "--bench-out", "/tmp/x", "--bench-steps", "7", "--set", "solver.threads=2"});
+        parse({"--bench", "xpbd_thesis", "--bench-out", "/tmp/x", "--bench-steps", "7", "--set", "solver.threads=2"});
     ASSERT_TRUE(parsed.commandLine) << parsed.error;
     const CommandLine& cl = *parsed.commandLine;
     EXPECT_EQ(cl.mode, RunMode::Bench);
-    EXPECT_EQ(cl.benchSuite, "seed004");
+    EXPECT_EQ(cl.benchSuite, "xpbd_thesis");
     EXPECT_EQ(cl.benchOut, "/tmp/x");
     ASSERT_TRUE(cl.benchSteps);
     EXPECT_EQ(*cl.benchSteps, 7);
@@ -87,8 +88,18 @@ TEST(BenchArguments, UnknownSuiteNamesTheSuitesThereAre) {
     const ParsedCommandLine parsed = parse({"--bench", "fastest"});
     ASSERT_FALSE(parsed.commandLine);
     EXPECT_NE(parsed.error.find("unknown bench suite 'fastest'"), std::string::npos) << parsed.error;
-    for (const char* suite : {"all", "scaling", "seed004", "seed001", "seed000", "selfcollision", "tearing", "frame"})
+    for (const char* suite :
+         {"all", "scaling", "xpbd_thesis", "verlet_cloth", "gpu_cloth", "selfcollision", "tearing", "frame"})
         EXPECT_NE(parsed.error.find(suite), std::string::npos) << suite << " missing from: " << parsed.error;
+}
+
+TEST(BenchArguments, TheHelpListsEverySuiteAndPointsToTheSources) {
+    const ProcessResult r = runProcess(kExe + " --help");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    for (const char* suite :
+         {"all, scaling", "xpbd_thesis", "verlet_cloth", "gpu_cloth", "selfcollision", "tearing", "frame"})
+        EXPECT_NE(r.out.find(suite), std::string::npos) << suite << " missing from --help";
+    EXPECT_NE(r.out.find("docs/sources.md"), std::string::npos) << r.out;
 }
 
 TEST(BenchArguments, BadStepCountsNameTheAllowedRange) {
@@ -130,17 +141,17 @@ TEST(BenchArguments, TheProgramExitsTwoWithTheUsageOnABadSuite) {
     EXPECT_NE(r.out.find("usage:"), std::string::npos) << r.out;
 }
 
-TEST(BenchRun, Seed004WritesItsTableWithTheSeedsNumbersBesideOurs) {
-    const TempDir tmp("bench_seed004");
+TEST(BenchRun, XpbdThesisWritesItsTableWithTheThesisNumbersBesideOurs) {
+    const TempDir tmp("bench_xpbd_thesis");
     const std::filesystem::path dir = tmp / "out";  // not there yet: --bench-out makes it
     const ProcessResult r =
-        runProcess(kExe + " --bench seed004 --bench-steps 3 --bench-out " + dir.string() + " 2>/dev/null");
+        runProcess(kExe + " --bench xpbd_thesis --bench-steps 3 --bench-out " + dir.string() + " 2>/dev/null");
     ASSERT_EQ(r.exitCode, 0) << r.out;
 
-    const auto rows = readCsv(dir / "seed004.csv");
+    const auto rows = readCsv(dir / "xpbd_thesis.csv");
     ASSERT_FALSE(rows.empty());
-    const std::vector<std::string> header = {"table",  "solver",  "cloth",   "substeps",       "timed_steps",
-                                             "median_ms", "mean_ms", "seed_ms", "seed_over_ours", "recoveries"};
+    const std::vector<std::string> header = {"table",     "solver",  "cloth",     "substeps",         "timed_steps",
+                                             "median_ms", "mean_ms", "source_ms", "source_over_ours", "recoveries"};
     EXPECT_EQ(rows[0], header);
     ASSERT_EQ(rows.size(), 1u + 3u + 5u) << "Tables 1-3 and the five substep counts of Table 4";
     std::map<std::string, std::size_t> col;
@@ -148,7 +159,7 @@ TEST(BenchRun, Seed004WritesItsTableWithTheSeedsNumbersBesideOurs) {
 
     const char* tables[] = {"Table 1", "Table 2", "Table 3", "Table 4", "Table 4", "Table 4", "Table 4", "Table 4"};
     const char* cloths[] = {"20x20", "100x100", "150x150", "20x20", "20x20", "20x20", "20x20", "20x20"};
-    const double seedMs[] = {1.548, 2.007, 5.283, 1.669, 2.150, 3.262, 6.050, 48.379};
+    const double sourceMs[] = {1.548, 2.007, 5.283, 1.669, 2.150, 3.262, 6.050, 48.379};
     const int substeps[] = {1, 1, 1, 1, 10, 20, 30, 40};
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const auto& row = rows[i];
@@ -158,19 +169,19 @@ TEST(BenchRun, Seed004WritesItsTableWithTheSeedsNumbersBesideOurs) {
         EXPECT_EQ(row[col["cloth"]], cloths[i - 1]);
         EXPECT_EQ(number(row[col["substeps"]]), substeps[i - 1]);
         EXPECT_EQ(number(row[col["timed_steps"]]), 3) << "--bench-steps caps the timed steps";
-        EXPECT_DOUBLE_EQ(number(row[col["seed_ms"]]), seedMs[i - 1]);
-        for (const char* c : {"median_ms", "mean_ms", "seed_over_ours"}) {
+        EXPECT_DOUBLE_EQ(number(row[col["source_ms"]]), sourceMs[i - 1]);
+        for (const char* c : {"median_ms", "mean_ms", "source_over_ours"}) {
             const double value = number(row[col[c]]);
             EXPECT_TRUE(std::isfinite(value) && value > 0.0) << c << " = '" << row[col[c]] << "' in row " << i;
         }
-        EXPECT_NEAR(number(row[col["seed_over_ours"]]), seedMs[i - 1] / number(row[col["median_ms"]]),
-                    0.05 * seedMs[i - 1] / number(row[col["median_ms"]]) + 0.05);
+        EXPECT_NEAR(number(row[col["source_over_ours"]]), sourceMs[i - 1] / number(row[col["median_ms"]]),
+                    0.05 * sourceMs[i - 1] / number(row[col["median_ms"]]) + 0.05);
         EXPECT_EQ(number(row[col["recoveries"]]), 0) << "row " << i;
     }
     // the same table as Markdown on stdout and in SUITE.md, and the machine it ran on
-    EXPECT_NE(r.out.find("### Seed 004"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("### xpbd-thesis: frame-time tables (hanging cloth)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("| table | solver | cloth |"), std::string::npos) << r.out;
-    EXPECT_NE(readFile(dir / "seed004.md").find("| Table 3 | symplectic_euler | 150x150 |"), std::string::npos);
+    EXPECT_NE(readFile(dir / "xpbd_thesis.md").find("| Table 3 | symplectic_euler | 150x150 |"), std::string::npos);
     const std::string machine = readFile(dir / "machine.txt");
     EXPECT_NE(machine.find("cpu: "), std::string::npos) << machine;
     EXPECT_NE(machine.find("cores: "), std::string::npos) << machine;

@@ -201,7 +201,8 @@ TEST(CommandLine, ListingsPrintOneEntryPerLine) {
 }
 
 // --list-scenes: one line per scene, in three aligned columns (stem, name, one-line
-// description), and the catalogue covers every scenario the seeds describe.
+// description), and the catalogue covers every scenario the source documents
+// (docs/sources.md) describe.
 TEST(CommandLine, ListScenesShowsTheCatalogueInColumns) {
     const ProcessResult r = runProcess(kExe + " --list-scenes");
     ASSERT_EQ(r.exitCode, 0);
@@ -223,8 +224,8 @@ TEST(CommandLine, ListScenesShowsTheCatalogueInColumns) {
         EXPECT_EQ(line.find("cannot read"), std::string::npos) << line;
     }
     EXPECT_GE(stems.size(), 12u) << r.out;
-    // seed 004: two corners, the top row, cloth on a sphere; seed 000: the 128 x 128 cloth; seed 001:
-    // moving sphere, coat, cutting sphere; seed 002: four corners; seed 003: wind, pushing a ball;
+    // xpbd-thesis: two corners, the top row, cloth on a sphere; gpu-cloth: the 128 x 128 cloth;
+    // verlet-cloth: moving sphere, coat, cutting sphere; macri: four corners; pbd-jobs: wind, pushing a ball;
     // a flag in a gale, a curtain, a tablecloth and a heap
     for (const char* stem : {"hanging", "hanging_top_row", "drape_sphere", "gpu_cloth_128", "moving_sphere", "coat",
                              "cutting_sphere", "compare_corners", "wind", "push_ball", "flag", "curtain",

@@ -31,13 +31,14 @@ Settings clothOnSphere(const std::string& solver, int threads, int resolution) {
         // their count down (the arithmetic does not depend on the substep count)
         s.solver.substeps = 5;
         // the explicit integrators need small steps to hold these springs (their
-        // stability limit, seed 004); fewer steps of them keep the test short
+        // stability limit, xpbd-thesis in docs/sources.md); fewer steps of them keep
+        // the test short
         if (solverInfo(solver).stability != Stability::Unconditional) s.solver.substeps = 200;
     });
 }
 
 int stepsFor(const std::string& solver, int steps) {
-    // explicit Euler gains energy at any step size (its point, seed 004) and leaves
+    // explicit Euler gains energy at any step size (its point, xpbd-thesis) and leaves
     // this cloth after 3 steps even at 200 substeps: 2 steps are 400 updates
     const Stability stability = solverInfo(solver).stability;
     if (stability == Stability::NeedsDamping) return 2;

@@ -147,7 +147,7 @@ TEST(XpbdPhysics, DrapeEndsOutsideSphereAndGround) {
 }
 
 TEST(XpbdPhysics, SettledSagDoesNotDependOnTheTimeStep) {
-    // Seed 004's claim: XPBD's stiffness is set by the compliance, not the step.
+    // xpbd-thesis's claim (docs/sources.md): XPBD's stiffness is set by the compliance, not the step.
     // A top-pinned soft sheet settles; its centroid drop must agree within 5 %
     // at 1/30, 1/60 and 1/120 s.
     auto settledDrop = [](float dt, float compliance) {

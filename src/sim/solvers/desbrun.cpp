@@ -1,6 +1,6 @@
 // Semi-implicit integration with a precomputed matrix: Desbrun, Schröder &
 // Barr, "Interactive Animation of Structured Deformable Objects", Graphics
-// Interface 1999 (seed 002, sections 3.3 and 4.2.2.3).
+// Interface 1999 (macri, sections 3.3 and 4.2.2.3; docs/sources.md).
 //
 // The split. A spring's force on a, with d = x_b - x_a, is
 //   k (|d| - L) d^  =  k d  -  k L d^.
@@ -31,7 +31,7 @@
 // Why it allows huge stiffness. (M - h^2 H)^-1 is a low-pass filter on the
 // forces: the stiffer the springs, the more it smooths the force over the
 // mesh, and the eigenvalues of the step are bounded for any k and h (the
-// linear part is integrated unconditionally stably). Seed 002 reports that
+// linear part is integrated unconditionally stably). macri reports that
 // the spring constant could be varied by a factor of 10^5 (Desbrun: 10^6)
 // without instability at a fixed 0.02 s step.
 //
@@ -58,7 +58,7 @@
 // lengths — compressed or folded cloth especially — is integrated less
 // accurately, and Provot's fix-up is usually needed to limit stretch. Changing
 // h, a stiffness, a mass or a pin costs a new factorisation (milliseconds for
-// thousands of particles, seconds in seed 002's dense 1999 version), so
+// thousands of particles, seconds in macri's dense 1999 version), so
 // variable time steps are expensive.
 #include "../forces.hpp"
 #include "../profile.hpp"

@@ -5,7 +5,7 @@
 //
 // Weakness: it adds energy to every undamped oscillation (the amplification of a
 // spring mode is sqrt(1 + (h w)^2) > 1), so stiff cloth explodes unless the step
-// is tiny and the springs are damped (seed 002, seed 004). That is the lesson it
+// is tiny and the springs are damped (macri and xpbd-thesis, docs/sources.md). That is the lesson it
 // is here to teach; the explosion guard catches it and restores the last good state.
 #include "../profile.hpp"
 #include "force_based.hpp"

@@ -1,6 +1,6 @@
 // Implicit (backward) Euler on the mass-spring model, one Newton step per step:
-// Baraff & Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998 (seed 002,
-// sections 3.2 and 4.2.2.2).
+// Baraff & Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998 (macri,
+// sections 3.2 and 4.2.2.2; docs/sources.md).
 //
 // Method. Backward Euler asks for the velocity at the END of the step,
 //   v' = v0 + h M^-1 f(x0 + h v', v'),   x' = x0 + h v'.

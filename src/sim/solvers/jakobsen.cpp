@@ -1,6 +1,6 @@
 // Jakobsen's "Advanced Character Physics" (2001): Verlet integration plus
-// positional distance constraints relaxed in place (seed 001's "positional
-// constraint").
+// positional distance constraints relaxed in place (verlet-cloth's "positional
+// constraint"; docs/sources.md).
 //
 // Method. Each substep moves every particle with damped position Verlet,
 // x' = x + c (x - x_prev) + a h^2 with c = 1 - h k (air drag k), then runs

@@ -4,11 +4,12 @@
 // project every constraint directly on the positions, each moving its particles
 // by  dx_i = -k' w_i C grad_i C / sum_j w_j |grad_j C|^2  (a fraction k' of the
 // full correction); finally v = (p - x) / h and x = p. Constraints: the distance
-// links with a stiffness k in [0, 1] per link kind, or dihedral bending (seed
-// 003), tethers if enabled, and collisions projected inside the loop.
+// links with a stiffness k in [0, 1] per link kind, or dihedral bending
+// (pbd-jobs, docs/sources.md), tethers if enabled, and collisions projected
+// inside the loop.
 //
 // Stiffness. A constraint projected n times with stiffness k keeps (1 - k)^n of
-// its error, so the paper (and seed 004) use k' = 1 - (1 - k)^(1/n), which makes
+// its error, so the paper (and xpbd-thesis) use k' = 1 - (1 - k)^(1/n), which makes
 // the error left after n passes independent of n. That fixes the per-step decay,
 // not the material: the cloth still gets stiffer with more iterations and with
 // smaller steps, because a converged solve is simply inextensible — the flaw

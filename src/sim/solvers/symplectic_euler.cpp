@@ -1,6 +1,7 @@
 // Semi-implicit (symplectic) Euler on the mass-spring model.
 //
-// Method. Velocity first, then position with the new velocity (seed 004):
+// Method. Velocity first, then position with the new velocity (xpbd-thesis,
+// docs/sources.md):
 //   v' = v + h f(x, v) / m,   x' = x + h v'.
 // One force evaluation per step like forward Euler, but symplectic: for an
 // undamped spring it keeps the energy in a bounded band instead of pumping it

@@ -1,7 +1,7 @@
-// Position Verlet with damping (seed 001), on the mass-spring model.
+// Position Verlet with damping (verlet-cloth, docs/sources.md), on the mass-spring model.
 //
 // Method. Positions only: x' = x + c (x - x_prev) + a h^2, with c = 1 - h k for
-// the air drag k (seed 001 writes it x' = (1 + c) x - c x_prev + a dt^2 with its
+// the air drag k (verlet-cloth writes it x' = (1 + c) x - c x_prev + a dt^2 with its
 // own c; c = 1 is undamped Verlet). Second order, time-reversible, and exact for
 // constant acceleration. Velocities are not part of the method; we keep an
 // estimate v = (x' - x) / h + a h / 2 (the velocity at x') because the spring

@@ -8,7 +8,8 @@
 //     dx_i    = w_i grad_i C dlambda,           alphaTilde = alpha / h^2,
 // and derives velocities as (x - x_previous) / h. Because alpha is scaled by
 // 1/h^2 the stiffness the user sets does not change with the time step or the
-// iteration count — the flaw of plain PBD it fixes (seed 004, section 3.4).
+// iteration count — the flaw of plain PBD it fixes (xpbd-thesis, section 3.4;
+// docs/sources.md).
 //
 // "Small steps" (Macklin et al. 2019): instead of many iterations of one big
 // step, the physics step is split into n substeps of h = dt / n with a single
@@ -18,7 +19,7 @@
 //
 // Constraints: the cloth's distance links (compliance per link kind), or with
 // solver.bending = dihedral the stretch and shear links plus a dihedral angle
-// constraint per interior edge (seed 003); optional tethers to the pins (Kim et
+// constraint per interior edge (pbd-jobs); optional tethers to the pins (Kim et
 // al. 2012, hard and one-sided); collisions with the colliders and the ground
 // as positional constraints with Coulomb friction, last in each pass. Air drag
 // multiplies v by (1 - k h).

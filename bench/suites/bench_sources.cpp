@@ -1,8 +1,8 @@
-// The source documents' own measurements, redone here: seed 004's frame-time
-// tables, seed 001's FPS table and seed 000's 128 x 128 cloth. The seeds timed
-// whole frames of their programs (rendering included) on their machines; we
-// time one physics step. Their numbers sit beside ours as published; the notes
-// say how the work compares.
+// The source documents' own measurements (docs/sources.md), redone here:
+// xpbd-thesis's frame-time tables, verlet-cloth's FPS table and gpu-cloth's
+// 128 x 128 cloth. The documents timed whole frames of their programs
+// (rendering included) on their machines; we time one physics step. Their
+// numbers sit beside ours as published; the notes say how the work compares.
 #include "bench_suites.hpp"
 
 #include "bench_gl.hpp"
@@ -20,15 +20,15 @@ std::string resolutionFor(int n) { return "cloth.resolution=[" + std::to_string(
 
 std::string spacingValue(float side, int n) { return std::to_string(side / static_cast<float>(n - 1)); }
 
-// A scene's cloth (grid side length in metres) at seed 001's 30 x 30.
-struct Seed001Scene {
-    int number;            // the seed's scene number
-    const char* file;      // ours
-    float side;            // metres from first to last particle: our scene's cloth size, kept
-    const char* seedFps[3];  // the seed's table: positional, spring, spring + friction
+// A scene's cloth (grid side length in metres) at verlet-cloth's 30 x 30.
+struct VerletClothScene {
+    int number;                // verlet-cloth's scene number
+    const char* file;          // ours
+    float side;                // metres from first to last particle: our scene's cloth size, kept
+    const char* sourceFps[3];  // verlet-cloth's table: positional, spring, spring + friction
 };
 
-const Seed001Scene kSeed001Scenes[] = {
+const VerletClothScene kVerletClothScenes[] = {
     {1, "moving_sphere.toml", 47 * 0.03f, {"1000 (900 in a collision)", "950 (900)", "700 (650-600)"}},
     {2, "coat.toml", 63 * 0.022f, {"800 while the cloth moves", "800-750", "600-550"}},
     {3, "cutting_sphere.toml", 39 * 0.03f, {"950 (850-900 while cutting)", "950 (850-900)", "700 (600)"}},
@@ -36,14 +36,14 @@ const Seed001Scene kSeed001Scenes[] = {
 
 } // namespace
 
-BenchTable runSeed004Suite(const BenchOptions& options) {
+BenchTable runXpbdThesisSuite(const BenchOptions& options) {
     BenchTable table;
-    table.suite = "seed004";
-    table.title = "Seed 004: frame-time tables (hanging cloth)";
-    table.columns = {"table", "solver", "cloth", "substeps", "timed_steps", "median_ms", "mean_ms", "seed_ms",
-                     "seed_over_ours", "recoveries"};
-    auto measure = [&](const std::string& label, const std::vector<std::string>& overrides, double seedMs) {
-        std::cerr << "bench seed004: " << label << "\n";
+    table.suite = "xpbd_thesis";
+    table.title = "xpbd-thesis: frame-time tables (hanging cloth)";
+    table.columns = {"table", "solver", "cloth", "substeps", "timed_steps", "median_ms", "mean_ms", "source_ms",
+                     "source_over_ours", "recoveries"};
+    auto measure = [&](const std::string& label, const std::vector<std::string>& overrides, double sourceMs) {
+        std::cerr << "bench xpbd_thesis: " << label << "\n";
         std::string error;
         std::optional<Simulation> sim = loadBenchSimulation("hanging.toml", overrides, options, error);
         if (!sim) {
@@ -54,16 +54,16 @@ BenchTable runSeed004Suite(const BenchOptions& options) {
         const World& world = sim->world();
         table.addRow({label, world.settings.solver.id, sizeName(world.settings.cloth.resolution.x),
                       std::to_string(world.settings.solver.substeps), formatCount(t.steps), formatMs(t.medianMs),
-                      formatMs(t.meanMs), formatNumber(seedMs, 3),
-                      t.medianMs > 0.0 ? formatNumber(seedMs / t.medianMs, 1) : "",
+                      formatMs(t.meanMs), formatNumber(sourceMs, 3),
+                      t.medianMs > 0.0 ? formatNumber(sourceMs / t.medianMs, 1) : "",
                       std::to_string(t.recoveries)});
     };
-    // Tables 1-3: the seed's mass-spring cloth, semi-implicit (symplectic) Euler with
+    // Tables 1-3: xpbd-thesis's mass-spring cloth, semi-implicit (symplectic) Euler with
     // k = 1000, one integration per update, spacings 0.5 / 0.125 / 0.125
     struct MassSpring {
         int table, n;
         float spacing;
-        double seedMs;  // its C++ column, the mean of five runs
+        double sourceMs;  // its C++ column, the mean of five runs
     };
     for (const MassSpring& m : {MassSpring{1, 20, 0.5f, 1.548}, MassSpring{2, 100, 0.125f, 2.007},
                                 MassSpring{3, 150, 0.125f, 5.283}}) {
@@ -72,42 +72,42 @@ BenchTable runSeed004Suite(const BenchOptions& options) {
                  "cloth.link_level=1", "cloth.mass_mode=per_particle", "cloth.particle_mass=1",
                  "springs.stretch_stiffness=1000", "solver.substeps=1", "collision.ground=false",
                  "wind.strength=0.7"},
-                m.seedMs);
+                m.sourceMs);
     }
     // Table 4: XPBD on the 20 x 20 hanging cloth, compliance 0.0005 for stretch and shear
-    const double seedTable4[] = {1.669, 2.150, 3.262, 6.050, 48.379};
+    const double sourceTable4[] = {1.669, 2.150, 3.262, 6.050, 48.379};
     const int substeps[] = {1, 10, 20, 30, 40};
     const std::string spacing = "cloth.spacing=" + spacingValue(39 * 0.04f, 20);  // hanging.toml's 1.56 m cloth
     for (int k = 0; k < 5; ++k) {
         measure("Table 4", {"solver=xpbd", resolutionFor(20), spacing, "solver.substeps=" + std::to_string(substeps[k]),
                             "solver.stretch_compliance=0.0005", "solver.shear_compliance=0.0005",
                             "wind.strength=0.7"},
-                seedTable4[k]);
+                sourceTable4[k]);
     }
-    table.notes.push_back("seed_ms: seed 004's published frame times (Unity with a C++ plug-in, whole frames "
+    table.notes.push_back("source_ms: xpbd-thesis's published frame times (Unity with a C++ plug-in, whole frames "
                           "including rendering, averaged over 10 s; the dissertation does not name its machine); "
                           "ours: physics only, one 1/60 s step");
-    table.notes.push_back("Tables 1-3: symplectic_euler (the seed's semi-implicit Euler), k = 1000 N/m, 1 kg "
-                          "particles, one integration per step, the seed's spacings; link_level 1 also has shear "
-                          "links (the seed had structural springs only), no ground");
+    table.notes.push_back("Tables 1-3: symplectic_euler (xpbd-thesis's semi-implicit Euler), k = 1000 N/m, 1 kg "
+                          "particles, one integration per step, xpbd-thesis's spacings; link_level 1 also has shear "
+                          "links (xpbd-thesis had structural springs only), no ground");
     table.notes.push_back("Table 4: xpbd on scenes/hanging.toml at 20 x 20, stretch and shear compliance 0.0005, "
                           "wind 0.7; target: <= 0.1 ms at 20 substeps");
     return table;
 }
 
-BenchTable runSeed001Suite(const BenchOptions& options) {
+BenchTable runVerletClothSuite(const BenchOptions& options) {
     BenchTable table;
-    table.suite = "seed001";
-    table.title = "Seed 001: 30 x 30 cloth, physics steps per second by constraint kind and scene";
+    table.suite = "verlet_cloth";
+    table.title = "verlet-cloth: 30 x 30 cloth, physics steps per second by constraint kind and scene";
     table.columns = {"scene", "kind", "solver", "substeps", "iterations", "timed_steps", "median_ms",
-                     "steps_per_s", "seed_fps", "recoveries"};
+                     "steps_per_s", "source_fps", "recoveries"};
     struct Kind {
         const char* name;
         std::vector<std::string> overrides;
     };
-    // positional: Jakobsen relaxation, the seed's level 2 and 10 iterations; spring: a
+    // positional: Jakobsen relaxation, verlet-cloth's level 2 and 10 iterations; spring: a
     // Verlet mass-spring cloth at compare_verlet.toml's stable stiffness and steps;
-    // + friction: the same with seed 001's damping force along each spring (springs.damping)
+    // + friction: the same with verlet-cloth's damping force along each spring (springs.damping)
     const std::vector<std::string> verletSprings = {"solver=verlet", "solver.substeps=40",
                                                     "springs.stretch_stiffness=200", "springs.shear_stiffness=50",
                                                     "springs.bend_stiffness=5"};
@@ -120,13 +120,13 @@ BenchTable runSeed001Suite(const BenchOptions& options) {
         {"spring", plus(verletSprings, "springs.damping=0")},
         {"spring + friction", plus(verletSprings, "springs.damping=0.005")},
     };
-    for (const Seed001Scene& scene : kSeed001Scenes) {
+    for (const VerletClothScene& scene : kVerletClothScenes) {
         for (int k = 0; k < 3; ++k) {
             std::vector<std::string> overrides = {resolutionFor(30), "cloth.spacing=" + spacingValue(scene.side, 30),
                                                   "cloth.link_level=2"};
             overrides.insert(overrides.end(), kinds[k].overrides.begin(), kinds[k].overrides.end());
             const std::string label = "scene " + std::to_string(scene.number) + " (" + scene.file + ")";
-            std::cerr << "bench seed001: " << label << " " << kinds[k].name << "\n";
+            std::cerr << "bench verlet_cloth: " << label << " " << kinds[k].name << "\n";
             std::string error;
             std::optional<Simulation> sim = loadBenchSimulation(scene.file, overrides, options, error);
             if (!sim) {
@@ -137,23 +137,23 @@ BenchTable runSeed001Suite(const BenchOptions& options) {
             const SolverSettings& solver = sim->world().settings.solver;
             table.addRow({label, kinds[k].name, solver.id, std::to_string(solver.substeps),
                           std::to_string(solver.iterations), formatCount(t.steps), formatMs(t.medianMs),
-                          stepsPerSecond(t.medianMs), scene.seedFps[k], std::to_string(t.recoveries)});
+                          stepsPerSecond(t.medianMs), scene.sourceFps[k], std::to_string(t.recoveries)});
         }
     }
-    table.notes.push_back("seed_fps: seed 001's table, whole frames per second of its OpenGL program (Ryzen 5 1600X, "
-                          "GTX 1070, 16 GB), 30 x 30 cloth at 0.15 m; ours: physics steps per second (1000 / median "
-                          "ms), our scenes' cloth size kept at 30 x 30");
+    table.notes.push_back("source_fps: verlet-cloth's table, whole frames per second of its OpenGL program (Ryzen 5 "
+                          "1600X, GTX 1070, 16 GB), 30 x 30 cloth at 0.15 m; ours: physics steps per second (1000 / "
+                          "median ms), our scenes' cloth size kept at 30 x 30");
     table.notes.push_back("positional: jakobsen, link level 2, 10 passes (target: >= 10 000 steps/s); spring: verlet "
-                          "at 40 substeps (our stiffness needs them to stay stable); spring + friction: also seed "
-                          "001's damping along each spring, k_d (d . (v_b - v_a)) d; the colliders' friction is on "
-                          "in every scene");
+                          "at 40 substeps (our stiffness needs them to stay stable); spring + friction: also "
+                          "verlet-cloth's damping along each spring, k_d (d . (v_b - v_a)) d; the colliders' friction "
+                          "is on in every scene");
     return table;
 }
 
-BenchTable runSeed000Suite(const BenchOptions& options) {
+BenchTable runGpuClothSuite(const BenchOptions& options) {
     BenchTable table;
-    table.suite = "seed000";
-    table.title = "Seed 000: the 128 x 128 cloth (scenes/gpu_cloth_128.toml)";
+    table.suite = "gpu_cloth";
+    table.title = "gpu-cloth: the 128 x 128 cloth (scenes/gpu_cloth_128.toml)";
     table.columns = {"variant", "solver", "threads", "substeps", "links", "timed_steps", "median_ms", "mean_ms",
                      "steps_per_s", "recoveries"};
     struct Variant {
@@ -161,24 +161,24 @@ BenchTable runSeed000Suite(const BenchOptions& options) {
         std::vector<std::string> overrides;
         bool gpu;
     };
-    // the seed: 12-neighbour springs of stiffness 10 000 between 1 kg particles, Verlet,
+    // gpu-cloth's cloth: 12-neighbour springs of stiffness 10 000 between 1 kg particles, Verlet,
     // time step 0.01 s in 4 iterations (2.5 ms); 7 substeps of 1/60 s come closest (2.4 ms)
-    const std::vector<std::string> seedVerlet = {
+    const std::vector<std::string> sourceVerlet = {
         "solver=verlet", "cloth.link_pattern=stencil12", "cloth.mass_mode=per_particle", "cloth.particle_mass=1",
         "springs.stretch_stiffness=10000", "springs.shear_stiffness=10000", "springs.bend_stiffness=10000",
         "solver.substeps=7"};
     std::vector<Variant> variants = {
-        {"seed's Verlet springs", seedVerlet, false},
+        {"gpu-cloth's Verlet springs", sourceVerlet, false},
         {"as shipped (xpbd, tethers)", {"solver.threads=1"}, false},
         {"as shipped (xpbd, tethers)", {"solver.threads=2"}, false},
     };
     for (const SolverInfo& info : solverRegistry())
         if (info.gpu()) {
-            // a GPU twin on springs runs the seed's springs; one on constraints runs as shipped
+            // a GPU twin on springs runs gpu-cloth's springs; one on constraints runs as shipped
             const bool springs = has(info.reads, SolverReads::Springs);
-            std::vector<std::string> overrides = springs ? seedVerlet : std::vector<std::string>{};
+            std::vector<std::string> overrides = springs ? sourceVerlet : std::vector<std::string>{};
             overrides.push_back("solver=" + std::string(info.id));
-            variants.push_back({springs ? "seed's Verlet springs" : "as shipped", overrides, true});
+            variants.push_back({springs ? "gpu-cloth's Verlet springs" : "as shipped", overrides, true});
         }
     std::unique_ptr<BenchGpuSession> gpuSession;  // made at the first GPU solver
     std::string gpuError;
@@ -189,7 +189,7 @@ BenchTable runSeed000Suite(const BenchOptions& options) {
             continue;
         }
         if (v.gpu) table.notes.push_back(v.overrides.back() + ": " + gpuSession->version());
-        std::cerr << "bench seed000: " << v.label << " " << v.overrides.back() << "\n";
+        std::cerr << "bench gpu_cloth: " << v.label << " " << v.overrides.back() << "\n";
         std::string error;
         std::optional<Simulation> sim = loadBenchSimulation("gpu_cloth_128.toml", v.overrides, options, error);
         if (!sim) {
@@ -210,9 +210,9 @@ BenchTable runSeed000Suite(const BenchOptions& options) {
                       formatMs(t.medianMs), formatMs(t.meanMs), stepsPerSecond(t.medianMs),
                       std::to_string(t.recoveries)});
     }
-    table.notes.push_back("seed 000 publishes no timings (a Unity compute shader on the GPU); its setup: 128 x 128, "
+    table.notes.push_back("gpu-cloth publishes no timings (a Unity compute shader on the GPU); its setup: 128 x 128, "
                           "rest length 0.02 m, stiffness 10 000, mass 1, time step 0.01 s in 4 Verlet iterations");
-    table.notes.push_back("the seed's springs between 1 kg particles sag far more than our tuned cloth; the row "
+    table.notes.push_back("gpu-cloth's springs between 1 kg particles sag far more than our tuned cloth; the row "
                           "measures the same work (12-neighbour springs, one Verlet update per 2.4 ms)");
     return table;
 }

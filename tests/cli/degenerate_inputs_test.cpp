@@ -127,7 +127,7 @@ TEST(DegenerateInputs, AllParticlesPinnedStayPutWithEverySolver) {
 }
 
 TEST(DegenerateInputs, NoParticlePinnedFallsWithEverySolver) {
-    for (const std::string solver : kCpuSolvers) {
+    for (const std::string& solver : kCpuSolvers) {
         // forward Euler needs its tiny substeps and spring damping (the registry's tuning, as in
         // compare_explicit_euler.toml); the others keep 20, where Verlet's h^2 g is not lost to
         // rounding at a height of 2 m

@@ -21,7 +21,9 @@ TEST(CompareScenes, ShowEachCpuMethodWithTheRegistrysTuning) {
         const Settings& s = load.scene->settings;
         EXPECT_EQ(s.solver.id, info.id) << file;
         EXPECT_EQ(s.solver.substeps, info.substeps) << info.id;
-        if (info.springDamping > 0.0f) EXPECT_EQ(s.springs.damping, info.springDamping) << info.id;
+        if (info.springDamping > 0.0f) {
+            EXPECT_EQ(s.springs.damping, info.springDamping) << info.id;
+        }
     }
 }
 

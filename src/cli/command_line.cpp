@@ -409,6 +409,9 @@ ParsedCommandLine checkAfterParse(const CLI::App& app, CommandLine cl) {
     else if (given("--headless")) {
         if (given("--record-inputs") && !given("--soak"))
             return {std::nullopt, "--record-inputs records a --soak run or a window session, not a plain --headless run"};
+        // "needs one of two": CLI11's needs() asks for all of them
+        if (given("--export-every") && !given("--export-obj-sequence") && !given("--export-pc2"))
+            return {std::nullopt, "--export-every thins an export: it needs --export-obj-sequence or --export-pc2"};
         cl.mode = RunMode::Headless;
     }
     return {cl, {}};

@@ -1,5 +1,6 @@
 // Determinism and record/replay: one thread, the same inputs, bit-identical states.
 #include "../support/run_process.hpp"
+#include "../support/soak_fixture.hpp"
 #include "../support/temp_dir.hpp"
 #include "session/replay.hpp"
 #include "session/soak.hpp"
@@ -29,19 +30,6 @@ InputScript parsed(const std::string& text) {
     return script;
 }
 
-// A short soak of 10 x 10 cloths on the hanging scene (work capped at 4).
-SoakOptions smallSoak(long long steps, std::uint64_t seed) {
-    setProjectRoot(kSource);
-    SoakOptions options;
-    options.steps = steps;
-    options.seed = seed;
-    options.scenePath = kSource + "/scenes/hanging.toml";
-    options.sceneFolder = kSource + "/scenes";
-    options.overrides = {"cloth.resolution=[10,10]"};
-    options.workCap = 4;
-    return options;
-}
-
 ReplayResult replay(const std::string& text) {
     setProjectRoot(kSource);
     ReplayResult result = replayScript(parsed(text), kSource + "/scenes/hanging.toml", {}, 0);
@@ -65,7 +53,7 @@ TEST(Determinism, TheSameSceneTwiceGivesBitIdenticalPositions) {
 }
 
 TEST(Determinism, ASoakSegmentTwiceGivesBitIdenticalPositions) {
-    SoakOptions options = smallSoak(2000, 11);
+    SoakOptions options = test::smallSoak(11, 2000, 10);
     std::ostringstream first, second;
     options.record = &first;
     const SoakReport a = runSoak(options);
@@ -76,7 +64,7 @@ TEST(Determinism, ASoakSegmentTwiceGivesBitIdenticalPositions) {
 }
 
 TEST(Replay, ASoakRecordingReplaysToTheSameFinalState) {
-    SoakOptions options = smallSoak(3000, 5);
+    SoakOptions options = test::smallSoak(5, 3000, 10);
     std::ostringstream recording;
     options.record = &recording;
     const SoakReport soak = runSoak(options);

@@ -1,6 +1,7 @@
 // The soak (--soak): random actions for 20 000 steps with three seeds must keep
 // every invariant (the checker itself, checkInvariants, is tested with planted
 // faults in tests/sim/topology_test.cpp).
+#include "../support/soak_fixture.hpp"
 #include "session/replay.hpp"
 #include "session/soak.hpp"
 #include "scene/scene.hpp"
@@ -16,22 +17,10 @@ namespace {
 
 const std::string kSource = CLOTHSIM_SOURCE_DIR;
 
-SoakOptions smallSoak(std::uint64_t seed, long long steps) {
-    setProjectRoot(kSource);
-    SoakOptions options;
-    options.steps = steps;
-    options.seed = seed;
-    options.scenePath = kSource + "/scenes/hanging.toml";
-    options.sceneFolder = kSource + "/scenes";
-    options.overrides = {"cloth.resolution=[12,12]"};
-    options.workCap = 4;
-    return options;
-}
-
 class SoakSeed : public ::testing::TestWithParam<std::uint64_t> {};
 
 TEST_P(SoakSeed, TwentyThousandStepsKeepEveryInvariant) {
-    const SoakReport report = runSoak(smallSoak(GetParam(), 20'000));
+    const SoakReport report = runSoak(test::smallSoak(GetParam(), 20'000));
     ASSERT_EQ(report.error, "");
     EXPECT_EQ(report.steps, 20'000);
     EXPECT_EQ(report.invariantFailures, 0) << report.firstFailure;
@@ -46,9 +35,9 @@ TEST_P(SoakSeed, TwentyThousandStepsKeepEveryInvariant) {
 INSTANTIATE_TEST_SUITE_P(Seeds, SoakSeed, ::testing::Values(1u, 2u, 3u));
 
 TEST(Soak, SameSeedSameRunOtherSeedOtherRun) {
-    const SoakReport a = runSoak(smallSoak(7, 1500));
-    const SoakReport b = runSoak(smallSoak(7, 1500));
-    const SoakReport c = runSoak(smallSoak(8, 1500));
+    const SoakReport a = runSoak(test::smallSoak(7, 1500));
+    const SoakReport b = runSoak(test::smallSoak(7, 1500));
+    const SoakReport c = runSoak(test::smallSoak(8, 1500));
     EXPECT_EQ(a.finalHash, b.finalHash);
     EXPECT_EQ(a.actions, b.actions);
     EXPECT_NE(a.finalHash, c.finalHash);
@@ -56,7 +45,7 @@ TEST(Soak, SameSeedSameRunOtherSeedOtherRun) {
 
 // The summary as --soak prints it: valid JSON, its fields in the order they have always had.
 TEST(SoakJson, ASmallSoakParsesWithEveryField) {
-    const SoakReport report = runSoak(smallSoak(5, 300));
+    const SoakReport report = runSoak(test::smallSoak(5, 300));
     ASSERT_EQ(report.error, "");
     nlohmann::ordered_json j;
     ASSERT_NO_THROW(j = nlohmann::ordered_json::parse(soakJson(report))) << soakJson(report);

@@ -3,6 +3,7 @@
 // on screen, and only on the surface the camera sees (pickCloth's answer), fast
 // enough for a 128 x 128 cloth. The tool around it (press, drag, release, undo)
 // is tested in tests/app/tools/cut_tool_test.cpp.
+#include "../support/stroke_reference.hpp"
 #include "../support/sim_fixture.hpp"
 #include "sim/picking.hpp"
 #include "sim/stroke_cut.hpp"
@@ -58,43 +59,6 @@ struct ViewedCloth {
         return edgesUnderStroke(world.cloth, view, projection, kViewport, stroke);
     }
 };
-
-// A horizontal stroke at world height y (on the plane z = 0), from x0 to x1, in `points` points.
-std::vector<glm::vec2> horizontalStroke(const ViewedCloth& s, float y, float x0, float x1, int points = 9) {
-    std::vector<glm::vec2> pixels;
-    for (int k = 0; k < points; ++k) {
-        const float t = static_cast<float>(k) / static_cast<float>(points - 1);
-        pixels.push_back(s.pixelOf({x0 + t * (x1 - x0), y, 0.0f}));
-    }
-    return pixels;
-}
-
-// Edges of two triangles, neither side cut: the ones a cut can part.
-std::vector<EdgeKey> joinedEdges(const Cloth& cloth) {
-    std::vector<EdgeKey> all;
-    for (std::size_t t = 0; t < cloth.triangles.size(); ++t)
-        for (int k = 0; k < 3; ++k)
-            if ((cloth.edgeFlags[t] & (kEdgeCut << k)) == 0) all.push_back(triangleEdge(cloth.triangles[t], k));
-    std::sort(all.begin(), all.end());
-    std::vector<EdgeKey> joined;
-    for (std::size_t i = 0; i + 1 < all.size(); ++i)
-        if (all[i] == all[i + 1] && (i + 2 >= all.size() || !(all[i + 2] == all[i]))) joined.push_back(all[i]);
-    return joined;
-}
-
-// The reference: joined edges whose projected ends lie on opposite sides of the
-// screen line y = lineY, crossing it left of maxX.
-std::vector<EdgeKey> edgesAcrossScreenLine(const ViewedCloth& s, const Cloth& cloth, float lineY,
-                                           float maxX = 1e9f) {
-    std::vector<EdgeKey> out;
-    for (const EdgeKey& e : joinedEdges(cloth)) {
-        const glm::vec2 a = s.pixelOf(cloth.positions[e.a]), b = s.pixelOf(cloth.positions[e.b]);
-        if ((a.y < lineY) == (b.y < lineY)) continue;
-        const float x = a.x + (lineY - a.y) / (b.y - a.y) * (b.x - a.x);
-        if (x < maxX) out.push_back(e);
-    }
-    return out;
-}
 
 TEST(StrokeCut, AStrokeReturnsExactlyTheEdgesItCrossesOnScreen) {
     const ViewedCloth s;

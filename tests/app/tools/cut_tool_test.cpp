@@ -4,6 +4,7 @@
 // only on the surface the camera sees; Ctrl + Z takes a cut back. Which edges a
 // stroke crosses (edgesUnderStroke, sim/stroke_cut.hpp) is tested on its own in
 // tests/sim/stroke_cut_test.cpp.
+#include "../../support/stroke_reference.hpp"
 #include "app/app_context.hpp"
 #include "sim/params.hpp"
 #include "sim/topology.hpp"
@@ -15,6 +16,10 @@
 
 namespace cs {
 namespace {
+
+using test::edgesAcrossScreenLine;
+using test::horizontalStroke;
+using test::joinedEdges;
 
 constexpr glm::vec2 kViewport{1280.0f, 800.0f};
 constexpr int kSide = 16;
@@ -68,43 +73,6 @@ struct ViewedCloth {
         return commitToolEdits(ctx);
     }
 };
-
-// A horizontal stroke at world height y (on the plane z = 0), from x0 to x1, in `points` points.
-std::vector<glm::vec2> horizontalStroke(const ViewedCloth& s, float y, float x0, float x1, int points = 9) {
-    std::vector<glm::vec2> pixels;
-    for (int k = 0; k < points; ++k) {
-        const float t = static_cast<float>(k) / static_cast<float>(points - 1);
-        pixels.push_back(s.pixelOf({x0 + t * (x1 - x0), y, 0.0f}));
-    }
-    return pixels;
-}
-
-// Edges of two triangles, neither side cut: the ones a cut can part.
-std::vector<EdgeKey> joinedEdges(const Cloth& cloth) {
-    std::vector<EdgeKey> all;
-    for (std::size_t t = 0; t < cloth.triangles.size(); ++t)
-        for (int k = 0; k < 3; ++k)
-            if ((cloth.edgeFlags[t] & (kEdgeCut << k)) == 0) all.push_back(triangleEdge(cloth.triangles[t], k));
-    std::sort(all.begin(), all.end());
-    std::vector<EdgeKey> joined;
-    for (std::size_t i = 0; i + 1 < all.size(); ++i)
-        if (all[i] == all[i + 1] && (i + 2 >= all.size() || !(all[i + 2] == all[i]))) joined.push_back(all[i]);
-    return joined;
-}
-
-// The reference: joined edges whose projected ends lie on opposite sides of the
-// screen line y = lineY, crossing it left of maxX.
-std::vector<EdgeKey> edgesAcrossScreenLine(const ViewedCloth& s, const Cloth& cloth, float lineY,
-                                           float maxX = 1e9f) {
-    std::vector<EdgeKey> out;
-    for (const EdgeKey& e : joinedEdges(cloth)) {
-        const glm::vec2 a = s.pixelOf(cloth.positions[e.a]), b = s.pixelOf(cloth.positions[e.b]);
-        if ((a.y < lineY) == (b.y < lineY)) continue;
-        const float x = a.x + (lineY - a.y) / (b.y - a.y) * (b.x - a.x);
-        if (x < maxX) out.push_back(e);
-    }
-    return out;
-}
 
 TEST(CutTool, AFullWidthStrokeCutsTheClothInTwoAndCtrlZUndoesIt) {
     ViewedCloth s;

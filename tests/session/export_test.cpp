@@ -109,12 +109,17 @@ std::string headless(const std::string& arguments) {
 
 // ---------------------------------------------------------------------------
 
+// A 2 x 2 cloth with no pin: every point falls, so every sample differs.
+Simulation fallingTwoByTwo() {
+    return test::makeSimulation(test::settingsWith([](Settings& s) {
+        s.cloth.resolution = {2, 2};
+        s.cloth.pins = PinPreset::None;
+    }));
+}
+
 TEST(Pc2Export, TwoByTwoClothOverTwoStepsEqualsTheBytesWrittenByHand) {
     test::TempDir dir("export_pc2");
-    Simulation sim = test::makeSimulation(test::settingsWith([](Settings& s) {
-        s.cloth.resolution = {2, 2};
-        s.cloth.pins = PinPreset::None;  // free: every point falls
-    }));
+    Simulation sim = fallingTwoByTwo();
     ClothExporter exporter;
     ASSERT_EQ(exporter.begin({.objSequence = {}, .pc2 = dir / "cloth.pc2", .every = 1}), "");
     std::vector<std::vector<glm::vec3>> kept;  // what the samples should hold
@@ -155,10 +160,7 @@ TEST(Pc2Export, TwoByTwoClothOverTwoStepsEqualsTheBytesWrittenByHand) {
 
 TEST(Pc2Export, AnUnfinishedCacheLeavesNoFileBehind) {
     test::TempDir dir("export_unfinished");
-    Simulation sim = test::makeSimulation(test::settingsWith([](Settings& s) {
-        s.cloth.resolution = {2, 2};
-        s.cloth.pins = PinPreset::None;  // free: every point falls
-    }));
+    Simulation sim = fallingTwoByTwo();
     {
         ClothExporter exporter;
         ASSERT_EQ(exporter.begin({.objSequence = {}, .pc2 = dir / "cloth.pc2", .every = 1}), "");

@@ -87,22 +87,11 @@ TEST(StrokeCut, AHalfWidthStrokeFindsTheEdgesUpToItsEnd) {
 TEST(StrokeCut, TheLayerBehindAFoldIsNotFound) {
     ViewedCloth s;
     Cloth& cloth = s.cloth();
-    // fold the lower half (rows 8-15) up behind the upper half, half a spacing back:
-    // row r goes to y = 1.3 + 0.1 (r - 7), z = -0.05
-    constexpr float kFold = 1.3f, kGap = 0.05f;
-    std::vector<bool> behind(cloth.particleCount(), false);
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-        glm::vec3& p = cloth.positions[i];
-        if (p.y > kFold - 0.01f) continue;
-        p = {p.x, 2.0f * kFold - p.y, -kGap};
-        behind[i] = true;
-    }
+    const std::vector<bool> behind = foldLowerHalfBehind(cloth);  // rows 8-15 folded up behind, 5 cm back
     const std::vector<glm::vec2> stroke = horizontalStroke(s, kCutHeight, -1.0f, 1.0f);
     // on the screen the stroke crosses both layers...
     const std::vector<EdgeKey> across = edgesAcrossScreenLine(s, cloth, stroke.front().y);
-    std::vector<EdgeKey> front;
-    for (const EdgeKey& e : across)
-        if (!behind[e.a] && !behind[e.b]) front.push_back(e);
+    const std::vector<EdgeKey> front = frontEdges(across, behind);
     ASSERT_EQ(front.size(), 29u);
     ASSERT_EQ(across.size(), 2 * front.size()) << "the back layer lies under the stroke too";
     Cloth both = cloth;
@@ -157,17 +146,11 @@ TEST(StrokeCut, AScribbleOverACorrugatedClothFindsWhatPickClothSees) {
     // side, so that each ridge hides part of the trough behind it
     ViewedCloth s(24, 0.06f);
     Cloth& cloth = s.cloth();
-    for (glm::vec3& p : cloth.positions) p.z = 0.1f * std::sin(p.x * 2.0f * 3.14159265f / 0.3f);
+    corrugate(cloth);
     s.look({0.0f, 1.3f, 0.0f}, 65.0f, 10.0f, 2.5f);
 
     // a zigzag across the whole cloth on the screen
-    const glm::vec2 lo = s.pixelOf({-0.72f, 1.9f, 0.0f}), hi = s.pixelOf({0.72f, 0.8f, 0.0f});
-    std::vector<glm::vec2> stroke;
-    for (int k = 0; k <= 40; ++k) {
-        const float t = static_cast<float>(k) / 40.0f;
-        const float wave = 0.5f + 0.45f * std::sin(static_cast<float>(k) * 0.9f);
-        stroke.push_back({lo.x + t * (hi.x - lo.x), lo.y + wave * (hi.y - lo.y)});
-    }
+    const std::vector<glm::vec2> stroke = zigzagStroke(s);
     const std::vector<EdgeKey> seen = referenceEdges(s, cloth, stroke, true);
     const std::vector<EdgeKey> all = referenceEdges(s, cloth, stroke, false);
     ASSERT_GT(seen.size(), 50u);

@@ -1,8 +1,8 @@
 #include "scene_save.hpp"
 
 #include "app_context.hpp"
+#include "session/write_whole.hpp"
 
-#include <fstream>
 #include <system_error>
 
 namespace cs {
@@ -68,22 +68,8 @@ SaveResult saveSceneFile(const SceneDesc& scene, const std::filesystem::path& pa
     }
     const std::string text = writeSceneToml(scene, folder.empty() ? std::filesystem::path(".") : folder);
     // written beside the target, then renamed over it: a failed write leaves the old file whole
-    std::filesystem::path temporary = path;
-    temporary += ".part";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.close();
-        if (!out) {
-            std::filesystem::remove(temporary, ec);
-            result.message = "cannot write '" + path.string() + "' (is the folder writable?)";
-            return result;
-        }
-    }
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::filesystem::remove(temporary, ec);
-        result.message = "cannot write '" + path.string() + "': " + ec.message();
+    if (std::string error = writeFileWhole(path, text); !error.empty()) {
+        result.message = std::move(error);
         return result;
     }
     result.outcome = SaveOutcome::Saved;

@@ -1,6 +1,7 @@
 #include "user_config.hpp"
 
 #include "scene/scene.hpp"
+#include "session/write_whole.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -25,20 +26,6 @@ std::optional<std::string> firstLine(const std::filesystem::path& file) {
     if (!in || !std::getline(in, line)) return std::nullopt;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return line;
-}
-
-// Writes through a temporary file, so that a crash mid-write leaves the old file whole.
-bool writeFile(const std::filesystem::path& file, const std::string& text) {
-    const std::filesystem::path temporary = file.string() + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        if (!(out << text) || !out.flush()) return false;
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, file, ec);
-    if (!ec) return true;
-    std::filesystem::remove(temporary, ec);
-    return false;
 }
 
 } // namespace
@@ -82,7 +69,8 @@ bool UserConfig::rememberScene(const std::string& scene) {
     m_rememberedScene = scene;
     std::error_code ec;
     const std::filesystem::path absolute = std::filesystem::absolute(scene, ec);
-    return writeFile(m_dir / kLastSceneFile, (ec ? std::filesystem::path(scene) : absolute).string() + "\n");
+    return writeFileWhole(m_dir / kLastSceneFile, (ec ? std::filesystem::path(scene) : absolute).string() + "\n")
+        .empty();
 }
 
 UiPrefs UserConfig::uiPrefs() const {
@@ -103,8 +91,9 @@ UiPrefs UserConfig::uiPrefs() const {
 
 bool UserConfig::saveUiPrefs(const UiPrefs& prefs) const {
     if (!enabled()) return false;
-    return writeFile(m_dir / kUiFile, std::string("show_ui=") + (prefs.showUi ? "1" : "0") +
-                                          "\nshow_help=" + (prefs.showHelp ? "1" : "0") + "\n");
+    const std::string text = std::string("show_ui=") + (prefs.showUi ? "1" : "0") +
+                             "\nshow_help=" + (prefs.showHelp ? "1" : "0") + "\n";
+    return writeFileWhole(m_dir / kUiFile, text).empty();
 }
 
 std::filesystem::path chooseStartScene(const UserConfig& config, const std::filesystem::path& fallback,

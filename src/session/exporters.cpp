@@ -1,5 +1,7 @@
 #include "exporters.hpp"
 
+#include "write_whole.hpp"
+
 #include <bit>
 #include <cerrno>
 #include <charconv>
@@ -8,9 +10,6 @@
 
 namespace cs {
 namespace {
-
-// The errno text of the last failed call.
-std::string why(int error) { return std::generic_category().message(error); }
 
 // The shortest decimal that reads back as the same float.
 void appendFloat(std::string& out, float value) {
@@ -27,12 +26,6 @@ void appendInt(std::string& out, unsigned long long value) {
 
 void appendLittleEndian(std::string& out, std::uint32_t word) {
     for (int k = 0; k < 4; ++k) out.push_back(static_cast<char>((word >> (8 * k)) & 0xffu));
-}
-
-std::filesystem::path tempPathOf(const std::filesystem::path& file) {
-    std::filesystem::path temp = file;
-    temp += ".tmp";
-    return temp;
 }
 
 } // namespace
@@ -78,28 +71,6 @@ std::string objFrameText(const ClothFrame& frame) {
     return out;
 }
 
-std::string writeFileWhole(const std::filesystem::path& file, std::string_view bytes) {
-    const std::filesystem::path temp = tempPathOf(file);
-    std::FILE* stream = std::fopen(temp.c_str(), "wb");
-    if (!stream) return "cannot write " + file.string() + ": " + why(errno);
-    int error = 0;
-    if (std::fwrite(bytes.data(), 1, bytes.size(), stream) != bytes.size()) error = errno;
-    if (std::fflush(stream) != 0 && error == 0) error = errno;
-    if (std::fclose(stream) != 0 && error == 0) error = errno;
-    std::error_code ignored;
-    if (error != 0) {
-        std::filesystem::remove(temp, ignored);
-        return "cannot write " + file.string() + ": " + why(error);
-    }
-    std::error_code renamed;
-    std::filesystem::rename(temp, file, renamed);
-    if (renamed) {
-        std::filesystem::remove(temp, ignored);
-        return "cannot write " + file.string() + ": " + renamed.message();
-    }
-    return "";
-}
-
 std::string objSequenceName(long long index) {
     char name[32];
     std::snprintf(name, sizeof name, "frame_%05lld.obj", index);
@@ -142,14 +113,14 @@ std::string Pc2Writer::fail(const std::string& what) {
 std::string Pc2Writer::open(const std::filesystem::path& file, std::size_t points, float sampleRate) {
     if (m_stream) fail("");
     m_path = file;
-    m_temp = tempPathOf(file);
+    m_temp = temporaryPathFor(file);
     m_points = points;
     m_samples = 0;
     m_stream = std::fopen(m_temp.c_str(), "wb");
-    if (!m_stream) return "cannot write " + file.string() + ": " + why(errno);
+    if (!m_stream) return "cannot write " + file.string() + ": " + errnoText(errno);
     const std::string header = pc2Header(static_cast<std::uint32_t>(points), 0.0f, sampleRate, 0);
     if (std::fwrite(header.data(), 1, header.size(), m_stream) != header.size())
-        return fail("cannot write " + file.string() + ": " + why(errno));
+        return fail("cannot write " + file.string() + ": " + errnoText(errno));
     return "";
 }
 
@@ -161,7 +132,7 @@ std::string Pc2Writer::add(std::span<const glm::vec3> positions) {
     m_buffer.clear();
     appendPc2Sample(m_buffer, positions);
     if (std::fwrite(m_buffer.data(), 1, m_buffer.size(), m_stream) != m_buffer.size())
-        return fail("cannot write " + m_path.string() + ": " + why(errno));
+        return fail("cannot write " + m_path.string() + ": " + errnoText(errno));
     ++m_samples;
     return "";
 }
@@ -173,10 +144,10 @@ std::string Pc2Writer::finish() {
     appendLittleEndian(count, m_samples);
     if (std::fseek(m_stream, static_cast<long>(kPc2HeaderBytes - 4), SEEK_SET) != 0 ||
         std::fwrite(count.data(), 1, count.size(), m_stream) != count.size() || std::fflush(m_stream) != 0)
-        return fail("cannot write " + m_path.string() + ": " + why(errno));
+        return fail("cannot write " + m_path.string() + ": " + errnoText(errno));
     const int closed = std::fclose(m_stream);
     m_stream = nullptr;
-    if (closed != 0) return fail("cannot write " + m_path.string() + ": " + why(errno));
+    if (closed != 0) return fail("cannot write " + m_path.string() + ": " + errnoText(errno));
     std::error_code renamed;
     std::filesystem::rename(m_temp, m_path, renamed);
     if (renamed) return fail("cannot write " + m_path.string() + ": " + renamed.message());
@@ -207,7 +178,7 @@ std::string ClothExporter::begin(const ExportRequest& request) {
         std::filesystem::create_directories(folder, error);
         if (error) return "cannot create the folder " + folder.string() + ": " + error.message();
         if (!std::filesystem::is_directory(folder, error))
-            return "cannot create the folder " + folder.string() + ": " + why(ENOTDIR);
+            return "cannot create the folder " + folder.string() + ": " + errnoText(ENOTDIR);
     }
     return "";
 }

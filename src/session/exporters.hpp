@@ -28,6 +28,7 @@
 // before the rename. Errors say which file and why (the errno text).
 #include "sim/cloth.hpp"
 #include "sim/state_history.hpp"
+#include "write_whole.hpp"  // writeFileWhole: every exported file
 
 #include <cstdint>
 #include <cstdio>
@@ -54,10 +55,6 @@ inline ClothFrame clothFrame(const Cloth& cloth) { return {cloth.positions, &clo
 // Wavefront OBJ text of one frame (v, vn, vt, f v/vt/vn; floats in their shortest
 // form that reads back bit-exact).
 std::string objFrameText(const ClothFrame& frame);
-
-// Writes `bytes` to `file` whole or not at all (FILE.tmp, then a rename). Returns
-// "" or "cannot write FILE: why".
-std::string writeFileWhole(const std::filesystem::path& file, std::string_view bytes);
 
 // The sequence's file name for sample `index`: "frame_00012.obj".
 std::string objSequenceName(long long index);

@@ -17,27 +17,23 @@
 namespace cs {
 namespace {
 
-bool writeText(const std::string& path, const std::string& text) {
+// "-" is standard output; a file is written whole or not at all (write_whole.hpp).
+// Returns "" or "cannot write FILE: why".
+std::string writeText(const std::string& path, const std::string& text) {
     if (path == "-") {
         std::cout << text << std::flush;
-        return true;
+        return "";
     }
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    return static_cast<bool>(out);
+    return writeFileWhole(path, text);
 }
 
 // --stats-json and --dump-obj, where asked for; false (and why on stderr) if one cannot be written.
 bool writeOutputs(const HeadlessOptions& cl, const HeadlessReport& report, const Cloth& cloth) {
-    if (cl.statsJson && !writeText(*cl.statsJson, reportJson(report))) {
-        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
-        return false;
-    }
-    if (cl.dumpObj && !writeText(cl.dumpObj->string(), clothObj(cloth))) {
-        std::cerr << "clothsim: cannot write " << cl.dumpObj->string() << "\n";
-        return false;
-    }
-    return true;
+    std::string error;
+    if (cl.statsJson) error = writeText(*cl.statsJson, reportJson(report));
+    if (error.empty() && cl.dumpObj) error = writeText(cl.dumpObj->string(), clothObj(cloth));
+    if (!error.empty()) std::cerr << "clothsim: " << error << "\n";
+    return error.empty();
 }
 
 // --export-obj-sequence and --export-pc2 of a run, sampled by the step loop.
@@ -111,9 +107,11 @@ int runSoakCommand(const HeadlessOptions& cl) {
         std::cerr << "clothsim: " << report.error << "\n";
         return 2;
     }
-    if (cl.statsJson && !writeText(*cl.statsJson, soakJson(report))) {
-        std::cerr << "clothsim: cannot write " << *cl.statsJson << "\n";
-        return 1;
+    if (cl.statsJson) {
+        if (const std::string error = writeText(*cl.statsJson, soakJson(report)); !error.empty()) {
+            std::cerr << "clothsim: " << error << "\n";
+            return 1;
+        }
     }
     if (!cl.statsJson) std::cerr << soakJson(report);
     if (record.is_open() && !record.flush()) {

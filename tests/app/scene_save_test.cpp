@@ -4,6 +4,7 @@
 #include "../support/temp_dir.hpp"
 #include "app/app_context.hpp"
 #include "app/scene_save.hpp"
+#include "session/write_whole.hpp"
 
 #include <gtest/gtest.h>
 
@@ -131,7 +132,7 @@ TEST(SaveScene, AFolderThatCannotTakeTheFileIsAMessageNotACrash) {
     result = saveRunningScene(ctx, base);
     EXPECT_EQ(result.outcome, SaveOutcome::Failed);
     EXPECT_NE(ctx.sceneSave.error.find("it is a folder"), std::string::npos) << ctx.sceneSave.error;
-    EXPECT_FALSE(std::filesystem::exists(base / "taken.toml.part"));
+    EXPECT_FALSE(std::filesystem::exists(temporaryPathFor(base / "taken.toml")));  // nothing left beside it
 }
 
 } // namespace

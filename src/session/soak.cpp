@@ -3,10 +3,12 @@
 #include "json_text.hpp"
 #include "replay.hpp"
 #include "scene/scene.hpp"
+#include "sim/collision/crossing_count.hpp"
 #include "sim/params.hpp"
 #include "sim/solver.hpp"
 #include "sim/topology.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -127,8 +129,12 @@ SoakReport runSoak(const SoakOptions& options) {
 
     const long long warmUp = std::max(1000LL, options.steps / 10);
     std::string lastAction = "the start";
+    CrossingCounter crossings;
     auto check = [&](const char* when) {
         player.simulation()->syncToCpu();
+        const World& world = player.simulation()->world();
+        report.selfIntersectionsFinal = crossings.count(world.cloth, world.settings.solver.threads);
+        report.selfIntersectionsMax = std::max(report.selfIntersectionsMax, report.selfIntersectionsFinal);
         const std::string problem = checkInvariants(player.simulation()->world().cloth);
         if (problem.empty()) return;
         if (report.invariantFailures++ == 0)
@@ -242,6 +248,8 @@ std::string soakJson(const SoakReport& r) {
     j["invariant_failures"] = r.invariantFailures;
     j["first_failure"] = r.firstFailure;
     j["state_hash"] = hashText(r.finalHash);
+    j["self_intersections_max"] = r.selfIntersectionsMax;
+    j["self_intersections_final"] = r.selfIntersectionsFinal;
     return jsonText(j);
 }
 

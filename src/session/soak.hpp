@@ -43,6 +43,10 @@ struct SoakReport {
     long long maxRssKb = 0;
     std::size_t scenes = 0;                    // in the pool
     std::uint64_t finalHash = 0;               // stateHash of the last cloth
+    // Crossing pairs of the cloth's own triangles (crossing_count.hpp), counted at every
+    // invariant check (around each action, and at the end): the largest and the last.
+    std::size_t selfIntersectionsMax = 0;
+    std::size_t selfIntersectionsFinal = 0;
     std::string error;                         // the soak could not start
     std::vector<std::string> notes;            // the simulation's notes for the user, in order
 };

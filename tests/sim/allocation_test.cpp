@@ -14,6 +14,7 @@
 #include "../support/sim_fixture.hpp"
 
 #include "sim/collision/colliders.hpp"
+#include "sim/collision/crossing_count.hpp"
 #include "sim/collision/self_collision.hpp"
 
 #include <gtest/gtest.h>
@@ -262,6 +263,24 @@ TEST(AllocationCounter, SeesAVectorGrow) {
     });
     delete grown;
     EXPECT_GE(n, 3);
+}
+
+// The crossing counter: after its first call with a topology (the tree is built) and a
+// thread count (the task list is sized), counting a moving cloth allocates nothing.
+TEST(AllocationCounter, CrossingCountsAfterTheFirst) {
+    Settings s = smallScene("xpbd");
+    s.cloth.resolution = {40, 40};  // 3 042 triangles: the count is shared among threads
+    Simulation sim = makeSimulation(s, sphere());
+    for (int threads : {1, 2}) {
+        CrossingCounter counter;
+        counter.count(sim.world().cloth, threads);
+        long allocations = 0;
+        for (int step = 0; step < 10; ++step) {
+            sim.step();
+            allocations += countAllocations([&] { counter.count(sim.world().cloth, threads); });
+        }
+        EXPECT_EQ(allocations, 0) << threads << " thread(s)";
+    }
 }
 
 } // namespace

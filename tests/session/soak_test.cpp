@@ -53,8 +53,12 @@ TEST(SoakJson, ASmallSoakParsesWithEveryField) {
     for (const auto& [key, value] : j.items()) keys.push_back(key);
     EXPECT_EQ(keys, (std::vector<std::string>{"steps", "actions", "actions_total", "skipped_actions", "scenes",
                                               "recoveries", "warm_rss_kb", "max_rss_kb", "rss_growth_limit_kb",
-                                              "invariant_failures", "first_failure", "state_hash"}));
+                                              "invariant_failures", "first_failure", "state_hash",
+                                              "self_intersections_max", "self_intersections_final"}));
     EXPECT_EQ(j.at("steps"), 300);
+    EXPECT_EQ(j.at("self_intersections_max"), report.selfIntersectionsMax);
+    EXPECT_EQ(j.at("self_intersections_final"), report.selfIntersectionsFinal);
+    EXPECT_LE(report.selfIntersectionsFinal, report.selfIntersectionsMax);
     long long total = 0;
     for (const auto& [kind, count] : report.actions) {
         EXPECT_EQ(j.at("actions").at(kind), count) << kind;

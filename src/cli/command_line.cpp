@@ -35,12 +35,13 @@ constexpr const char* kSynopsis = R"(usage:
   clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
       render N frames (one physics step each), each saved as DIR/frame_00001.png, ...
       (and DIR/recording.mp4 when ffmpeg is on PATH), exit
-  clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]...
+  clothsim --headless [--scene FILE] [--steps N] [--set KEY=VALUE]... [--recommended]
            [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--dump-obj PATH] [--strict]
            [--export-obj-sequence DIR] [--export-pc2 FILE] [--export-every N]
       run N physics steps (default 600) with no window and no OpenGL, then
       write the stats as one JSON object (to PATH, or stdout for -) and/or the
-      final cloth as a Wavefront OBJ
+      final cloth as a Wavefront OBJ; --recommended runs the scene with the method's
+      recommended settings (scenes/compare_ID.toml), under any --set
   clothsim --headless --soak STEPS [--seed S] [--scene FILE] [--set KEY=VALUE]...
            [--record-inputs FILE] [--stats-json PATH|-]
       random actions within the parameter table's ranges every few steps (edits,
@@ -274,6 +275,18 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                              ->type_name("N")
                              ->transform(wholeNumberIn(1LL, 10'000'000LL))
                              ->group(kHeadlessGroup);
+    std::string methodTables;  // the solver group's other tables: [springs], [implicit], ...
+    for (const std::string& section : methodSections())
+        if (section != "solver") methodTables += (methodTables.empty() ? "[" : ", [") + section + "]";
+    CLI::Option* recommended =
+        app.add_flag("--recommended", cl.recommended)
+            ->description("the method's recommended settings on this scene: what\n"
+                          "scenes/compare_ID.toml sets in [solver] (but the id) and in\n" +
+                          methodTables + "; ID is\n"
+                          "--set solver=ID, else the scene's solver; the scene keeps its\n"
+                          "cloth, colliders and contact, and --set still wins. CPU\n"
+                          "solvers only (a GPU id or one without a compare scene exits 2)")
+            ->group(kHeadlessGroup);
     CLI::Option* cut = app.add_option_function<std::vector<std::string>>(
                               "--cut",
                               [&cl](const std::vector<std::string>& texts) {
@@ -358,11 +371,11 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                               ->check(nonEmpty("a file"))
                               ->group(kSoakGroup);
     for (CLI::Option* headlessOnly :
-         {steps, cut, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, soak, replay})
+         {steps, recommended, cut, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, soak, replay})
         headlessOnly->needs(headless);
-    for (CLI::Option* notWithSoak : {replay, steps, cut, dumpObj, exportObjSequence, exportPc2, exportEvery})
+    for (CLI::Option* notWithSoak : {replay, steps, recommended, cut, dumpObj, exportObjSequence, exportPc2, exportEvery})
         soak->excludes(notWithSoak);
-    for (CLI::Option* notWithReplay : {recordInputs, cut}) replay->excludes(notWithReplay);
+    for (CLI::Option* notWithReplay : {recordInputs, recommended, cut}) replay->excludes(notWithReplay);
 
     // bench: --bench takes only --bench-out, --bench-steps and --set
     app.add_option("--bench-out", cl.benchOut, "where SUITE.csv, SUITE.md and machine.txt go (created)")
@@ -378,7 +391,7 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
         ->needs(bench)
         ->group(kBenchGroup);
     for (CLI::Option* notWithBench :
-         {headless, scene, frames, screenshot, size, record, captureDir, steps, cut, statsJson, dumpObj, strict,
+         {headless, scene, frames, screenshot, size, record, captureDir, steps, recommended, cut, statsJson, dumpObj, strict,
           exportObjSequence, exportPc2, exportEvery, soak, seed, soakWorkCap, recordInputs, replay})
         bench->excludes(notWithBench);
 
@@ -422,6 +435,7 @@ HeadlessOptions headlessOptions(const CommandLine& cl) {
     HeadlessOptions options;
     options.scenePath = cl.scenePath;
     options.overrides = cl.overrides;
+    options.recommended = cl.recommended;
     options.steps = cl.steps;
     options.statsJson = cl.statsJson;
     options.dumpObj = cl.dumpObj;

@@ -16,6 +16,7 @@ struct CommandLine {
     RunMode mode = RunMode::App;
     std::filesystem::path scenePath;          // empty: the default scene
     std::vector<std::string> overrides;       // --set KEY=VALUE, in order
+    bool recommended = false;                 // headless: --recommended, the method's compare scene settings
     long long steps = 600;                    // headless: physics steps to run
     std::optional<std::string> statsJson;     // headless: path, or "-" for stdout
     std::optional<std::filesystem::path> dumpObj;  // headless: final cloth as OBJ

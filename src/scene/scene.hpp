@@ -74,6 +74,31 @@ std::string tomlColliderValue(const ColliderValue& value);
 // particle: checkClothSettings).
 SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides);
 
+// Each method's recommended settings: what its scenes/compare_<id>.toml sets for it.
+// The method's tables are the parameter table's solver group (methodSections():
+// [solver], [springs], [implicit], [provot], [pbd], [jakobsen]); of those, only the
+// keys the compare file gives are put onto `settings` (not the tables' defaults),
+// validated through the table, and solver.id becomes `solverId`. Everything else
+// (cloth, colliders, collision, wind, sim, camera) stays as it was. `sceneFolder`
+// holds the compare scenes; empty: projectRoot()/scenes. Returns "" or why not (an
+// unknown or GPU id, no compare scene for it, a compare scene that does not load);
+// on failure `settings` is untouched.
+std::string applyRecommendedSettings(Settings& settings, std::string_view solverId,
+                                     const std::filesystem::path& sceneFolder = {});
+std::vector<std::string> methodSections();  // in the table's order
+std::filesystem::path compareScenePath(std::string_view solverId, const std::filesystem::path& sceneFolder = {});
+
+// How a scene file is loaded: the file, then (recommended) the recommended settings
+// of the method the overrides name (the last --set solver=ID), else of the scene's
+// own, then the overrides, so that an explicit --set wins. An error of the
+// recommended settings is named "--recommended".
+struct SceneLoadOptions {
+    std::vector<std::string> overrides = {};   // --set KEY=VALUE, in order
+    bool recommended = false;                  // --recommended
+    std::filesystem::path compareFolder = {};  // where compare_<id>.toml are; empty: projectRoot()/scenes
+};
+SceneLoad loadSceneFile(const std::filesystem::path& path, const SceneLoadOptions& options);
+
 // Writes a scene as TOML that parseScene reads back to the same values: every
 // parameter of the table (render and camera too) and every collider through the
 // collider field table, each with its help line as a comment. Colliders come back

@@ -14,7 +14,12 @@ using namespace scene_detail;
 
 SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
     SceneLoad load = loadSceneFile(path);
-    if (!load.ok()) return load;
+    applyOverrides(load, overrides);
+    return load;
+}
+
+void scene_detail::applyOverrides(SceneLoad& load, const std::vector<std::string>& overrides) {
+    if (!load.ok()) return;
     std::map<std::string, std::string, std::less<>> clothOverrides;  // parameter key -> the last --set of it
     std::string lastClothOverride;
     for (const std::string& assignment : overrides) {
@@ -35,7 +40,6 @@ SceneLoad loadSceneFile(const std::filesystem::path& path, const std::vector<std
         }
     }
     if (!load.errors.empty()) load.scene.reset();
-    return load;
 }
 
 std::string applyOverride(Settings& settings, std::string_view assignment) {

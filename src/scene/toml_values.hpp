@@ -34,4 +34,8 @@ std::vector<std::string> allParamKeys();
 // The whole text of a scene file, or why it cannot be read (scene_files.cpp).
 std::variant<std::string, SceneError> readSceneText(const std::filesystem::path& path);
 
+// Applies `--set` overrides to a loaded scene (scene_overrides.cpp): what
+// loadSceneFile(path, overrides) does after reading the file.
+void applyOverrides(SceneLoad& load, const std::vector<std::string>& overrides);
+
 } // namespace cs::scene_detail

@@ -265,7 +265,7 @@ std::string clothObj(const Cloth& cloth) {
 int runHeadless(const HeadlessOptions& cl) {
     if (cl.soakSteps) return runSoakCommand(cl);
     if (cl.replay) return runReplayCommand(cl);
-    SceneLoad load = loadSceneFile(cl.scenePath, cl.overrides);
+    SceneLoad load = loadSceneFile(cl.scenePath, SceneLoadOptions{.overrides = cl.overrides, .recommended = cl.recommended});
     if (!load.ok()) {
         std::cerr << load.errorText();
         return 2;

@@ -26,6 +26,7 @@ struct RigidBodyReport {
 struct HeadlessOptions {
     std::filesystem::path scenePath;          // the scene file
     std::vector<std::string> overrides;       // --set KEY=VALUE, in order
+    bool recommended = false;                 // --recommended: the method's compare scene settings, then --set
     long long steps = 600;                    // physics steps to run
     std::optional<std::string> statsJson;     // path, or "-" for stdout
     std::optional<std::filesystem::path> dumpObj;  // final cloth as OBJ

@@ -33,7 +33,8 @@ const char* const kOptionsBeforeCli11[] = {
     "--help", "-h", "--list-solvers", "--list-scenes", "--list-params", "--headless", "--bench", "--bench-out",
     "--bench-steps", "--scene", "--set", "--steps", "--stats-json", "--strict", "--dump-obj", "--cut", "--soak",
     "--seed", "--soak-work-cap", "--record-inputs", "--replay", "--export-obj-sequence", "--export-pc2",
-    "--export-every", "--frames", "--size", "--screenshot", "--record", "--capture-dir"};
+    "--export-every", "--frames", "--size", "--screenshot", "--record", "--capture-dir",
+    "--recommended"};  // since then
 
 TEST(CommandLineDeclarations, EveryDeclaredOptionIsInTheUsageAndAccepted) {
     const std::vector<std::string> names = optionNames();
@@ -139,7 +140,8 @@ TEST(CommandLineDeclarations, ValuesReachTheirFields) {
     const ParsedCommandLine parsed =
         parse({"--headless", "--scene", "a.toml", "--steps", "010", "--set", "solver=pbd", "--set", "wind.strength=1",
                "--cut", "0,0.5:1,0.5", "--cut", "0.5,0:0.5,1", "--stats-json", "-", "--dump-obj", "o.obj", "--strict",
-               "--export-obj-sequence", "objs", "--export-pc2", "c.pc2", "--export-every", "4", "--seed", "7"});
+               "--export-obj-sequence", "objs", "--export-pc2", "c.pc2", "--export-every", "4", "--seed", "7",
+               "--recommended"});
     ASSERT_TRUE(parsed.commandLine) << parsed.error;
     const CommandLine& cl = *parsed.commandLine;
     EXPECT_EQ(cl.mode, RunMode::Headless);
@@ -156,6 +158,7 @@ TEST(CommandLineDeclarations, ValuesReachTheirFields) {
     EXPECT_EQ(cl.exportPc2, std::filesystem::path("c.pc2"));
     EXPECT_EQ(cl.exportEvery, 4);
     EXPECT_EQ(cl.seed, 7u);
+    EXPECT_TRUE(cl.recommended);
     EXPECT_FALSE(cl.soakSteps);
 
     const ParsedCommandLine defaults = parse({});
@@ -164,6 +167,7 @@ TEST(CommandLineDeclarations, ValuesReachTheirFields) {
     EXPECT_EQ(defaults.commandLine->steps, 600);
     EXPECT_EQ(defaults.commandLine->seed, 1u);
     EXPECT_FALSE(defaults.commandLine->exportEvery);
+    EXPECT_FALSE(defaults.commandLine->recommended);
 
     const ParsedCommandLine window =
         parse({"--frames", "3", "--size", "320x200", "--screenshot", "s.png", "--capture-dir", "c"});
@@ -202,6 +206,10 @@ TEST(CommandLineDeclarations, RulesBetweenOptionsHold) {
         {{"--headless", "--capture-dir", "c"}, {"--capture-dir", "--headless"}},
         {{"--headless", "--soak-work-cap", "3"}, {"--soak-work-cap", "requires --soak"}},
         {{"--headless", "--soak", "5", "--replay", "r"}, {"--soak", "--replay"}},
+        {{"--headless", "--soak", "5", "--recommended"}, {"--soak", "--recommended"}},
+        {{"--headless", "--replay", "r", "--recommended"}, {"--replay", "--recommended"}},
+        {{"--bench", "--recommended"}, {"--bench", "--recommended"}},
+        {{"--recommended"}, {"--recommended", "requires --headless"}},
         {{"--headless", "--soak", "5", "--steps", "3"}, {"--soak", "--steps"}},
         {{"--headless", "--soak", "5", "--cut", "0,0:1,1"}, {"--soak", "--cut"}},
         {{"--headless", "--soak", "5", "--dump-obj", "o"}, {"--soak", "--dump-obj"}},
@@ -248,6 +256,7 @@ TEST(CommandLineDeclarations, RulesBetweenOptionsHold) {
         {"--record-inputs", "r", "--scene", "s.toml"},
         {"--frames", "2", "--record", "d", "--size", "64x64"},
         {"--steps", "5", "--headless"},  // order does not matter
+        {"--headless", "--recommended", "--set", "solver=pbd", "--scene", "s.toml"},
     };
     for (const std::vector<std::string>& args : accepted) {
         const ParsedCommandLine parsed = parse(args);

@@ -142,6 +142,32 @@ TEST(CommandLine, BadSceneOrSetFailsHeadlessWithLocation) {
     EXPECT_NE(r.out.find("allowed [1, 1000]"), std::string::npos) << r.out;
 }
 
+// --recommended: the method's compare scene settings on the heap, under --set.
+TEST(CommandLine, RecommendedRunsTheMethodsCompareSettingsOnAnyScene) {
+    const Json pbd = runHeadlessJson("--scene " + scene("heap.toml") + " --set solver=pbd --recommended --steps 2");
+    EXPECT_EQ(pbd.at("solver").get<std::string>(), "pbd");
+    EXPECT_EQ(pbd.at("steps").get<double>(), 2);
+    EXPECT_EQ(pbd.at("particles").get<double>(), 20 * 80) << "the heap's cloth";
+
+    for (const std::string_view id : solverIds(SolverFamily::Gpu)) {
+        const ProcessResult r = runProcess(kExe + " --headless --scene " + scene("heap.toml") + " --set solver=" +
+                                           std::string(id) + " --recommended --steps 2 --stats-json - 2>&1");
+        EXPECT_EQ(r.exitCode, 2) << id;
+        EXPECT_EQ(r.out.find("--recommended: '" + std::string(id) + "' is a GPU solver"), 0u) << r.out;
+    }
+    // a method without a compare scene: a data folder that has none
+    const TempDir data("cli_recommended");
+    std::filesystem::create_directory(data / "scenes");
+    std::filesystem::copy_file(scene("heap.toml"), data / "scenes" / "heap.toml");
+    const ProcessResult r = runProcess("CLOTHSIM_DATA_DIR=" + data.str() + " " + kExe + " --headless --scene " +
+                                       data.str("scenes/heap.toml") + " --set solver=pbd --recommended --steps 2 2>&1");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("--recommended: 'pbd' has no recommended settings: there is no " +
+                         data.str("scenes/compare_pbd.toml")),
+              std::string::npos)
+        << r.out;
+}
+
 TEST(CommandLine, MeshesAndPinListsComeThroughSet) {
     // a relative mesh path is found in the project root when it is not in the working directory
     const Json shirt = runHeadlessJson("--scene " + scene("hanging.toml") +

@@ -6,12 +6,14 @@
 #include "replay.hpp"
 #include "scene/scene.hpp"
 #include "soak.hpp"
+#include "sim/collision/crossing_count.hpp"
 #include "sim/topology_edit.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 namespace cs {
@@ -158,9 +160,39 @@ int runReplayCommand(const HeadlessOptions& cl) {
 
 } // namespace
 
+namespace {
+
+// The crossing pairs of the cloth now, into the report's maxima; its cost apart.
+class CrossingTally {
+public:
+    void count(Simulation& sim, HeadlessReport& report) {
+        sim.syncToCpu();
+        const World& world = sim.world();
+        const auto start = std::chrono::steady_clock::now();
+        const std::size_t crossings = m_counter.count(world.cloth, world.settings.solver.threads);
+        m_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        ++m_counts;
+        report.selfIntersectionsFinal = crossings;
+        report.selfIntersectionsMax = std::max(report.selfIntersectionsMax, crossings);
+        if (world.settings.collision.selfCollision)
+            report.selfIntersectionsMaxWithSelfCollision =
+                std::max(report.selfIntersectionsMaxWithSelfCollision, crossings);
+        report.crossingCountMsMean = m_ms / static_cast<double>(m_counts);
+    }
+
+private:
+    CrossingCounter m_counter;
+    double m_ms = 0.0;
+    long long m_counts = 0;
+};
+
+} // namespace
+
 HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs,
                         const std::function<bool(long long step)>& afterStep) {
     HeadlessReport report;
+    CrossingTally crossings;
+    crossings.count(sim, report);  // the starting state
     stepMs.assign(static_cast<std::size_t>(steps), 0.0);
     long long taken = 0;
     while (taken < steps) {
@@ -171,6 +203,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
         ++taken;
         if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
+        crossings.count(sim, report);
         if (afterStep && !afterStep(taken)) break;
     }
     stepMs.resize(static_cast<std::size_t>(taken));
@@ -232,6 +265,9 @@ std::string reportJson(const HeadlessReport& r) {
         piece["centroid"] = jsonVec(p.centroid);
         piece["min_y"] = jsonNumber(p.minY);
     }
+    j["self_intersections_max"] = r.selfIntersectionsMax;
+    j["self_intersections_final"] = r.selfIntersectionsFinal;
+    j["crossing_count_ms_mean"] = jsonNumber(r.crossingCountMsMean);
     if (r.cloth.selfMinDistance) j["self_min_distance"] = jsonNumber(*r.cloth.selfMinDistance);
     Json& bodies = j["rigid_bodies"] = Json::array();
     for (const RigidBodyReport& b : r.rigidBodies) {
@@ -255,7 +291,7 @@ std::string reportJson(const HeadlessReport& r) {
 
 std::string clothObj(const Cloth& cloth) {
     std::ostringstream out;
-    out.precision(7);
+    out.precision(std::numeric_limits<float>::max_digits10);  // reads back as the very floats counted
     out << "# clothsim cloth: " << cloth.particleCount() << " vertices, " << cloth.triangles.size() << " triangles\n";
     for (const glm::vec3& p : cloth.positions) out << "v " << p.x << " " << p.y << " " << p.z << "\n";
     for (const glm::uvec3& t : cloth.triangles) out << "f " << t.x + 1 << " " << t.y + 1 << " " << t.z + 1 << "\n";
@@ -296,13 +332,20 @@ int runHeadless(const HeadlessOptions& cl) {
     if (!cl.statsJson) {
         std::cerr << "clothsim: " << report.steps << " steps of " << report.solver << " on " << report.scene << ": "
                   << report.wallMsMedian << " ms/step median, max stretch " << report.cloth.maxStretchRatio
-                  << ", nan " << report.cloth.nanCount << "\n";
+                  << ", nan " << report.cloth.nanCount << ", crossing triangle pairs " << report.selfIntersectionsFinal
+                  << " (at most " << report.selfIntersectionsMax << ")\n";
     }
     if (const int exported = exports.finish(); exported != 0) return exported;
     if (cl.strict && report.recoveries > 0) {
         std::cerr << "clothsim: --strict: the explosion guard recovered " << report.recoveries
                   << " time(s); the last: " << report.lastRecovery << "\n";
         return 3;
+    }
+    if (cl.strict && report.selfIntersectionsMaxWithSelfCollision > 0) {
+        std::cerr << "clothsim: --strict: the cloth's triangles crossed while self-collision was on: "
+                  << report.selfIntersectionsMaxWithSelfCollision << " crossing pairs at most, "
+                  << report.selfIntersectionsFinal << " at the end\n";
+        return 4;
     }
     return 0;
 }

@@ -30,7 +30,8 @@ struct HeadlessOptions {
     long long steps = 600;                    // physics steps to run
     std::optional<std::string> statsJson;     // path, or "-" for stdout
     std::optional<std::filesystem::path> dumpObj;  // final cloth as OBJ
-    bool strict = false;                      // exit 3 when the explosion guard recovered
+    bool strict = false;                      // exit 3 when the explosion guard recovered, 4 when the
+                                              // cloth's triangles ever crossed with self-collision on
     struct Cut {
         glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
     };
@@ -64,9 +65,17 @@ struct HeadlessReport {
     TopologyStats topology;
     std::vector<RigidBodyReport> rigidBodies;
     std::string stateHash;  // --replay: stateHash of the final cloth, hex; empty otherwise
+    // Crossing pairs of the cloth's own triangles (sim/collision/crossing_count.hpp),
+    // counted on the starting state and after every step, untimed by wall_ms_per_step_*.
+    std::size_t selfIntersectionsMax = 0;
+    std::size_t selfIntersectionsFinal = 0;
+    // The largest count seen while collision.self_collision was on (what --strict checks).
+    std::size_t selfIntersectionsMaxWithSelfCollision = 0;
+    double crossingCountMsMean = 0.0;  // wall time of one count, milliseconds
 };
 
-// Runs `steps` physics steps; per-step wall times go into `stepMs` (sized here).
+// Runs `steps` physics steps; per-step wall times go into `stepMs` (sized here). The
+// crossing pairs are counted before the first step and after every step, timed apart.
 // `afterStep(k)`, when given, runs after step k (untimed: the exports); returning
 // false stops the run there (report.steps says how many were taken).
 HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs,
@@ -77,7 +86,7 @@ std::string clothObj(const Cloth& cloth);
 
 // The whole headless run; returns the process exit code (0, 1 unwritable output,
 // 2 bad input or an --export-pc2 cut short by a change of the mesh, 3 --strict
-// with a recovery).
+// with a recovery, 4 --strict with a crossing while self-collision was on).
 int runHeadless(const HeadlessOptions& options);
 
 } // namespace cs

@@ -2,9 +2,8 @@
 // (assets/pile_24.obj, 24 x 24) and the stacked sheets (assets/sheets_24.obj, three
 // pieces of 24 x 24). They start with nothing crossing or touching; every CPU solver of the
 // registry runs them for 2 s without a recovery or a NaN, and the cloth reaches the floor.
-// Each solver runs at the scene's settings with the substeps and spring damping raised to
-// what the registry says it needs at 1/60 s (SolverInfo::substeps, springDamping) for now;
-// at the scene's 20 substeps the explicit methods blow up and the guard recovers.
+// Each solver runs at its recommended settings (--recommended: scenes/compare_<id>.toml);
+// at the scene's own 20 substeps the explicit methods blow up and the guard recovers.
 #include "../support/scene_fixture.hpp"
 #include "scene/scene.hpp"
 #include "sim/collision/crossing_count.hpp"
@@ -81,15 +80,16 @@ TEST(SelfContactScenes, AreInTheirCategoryAndStartApart) {
     }
 }
 
-// The scene at its test size with `solver`, its substeps and spring damping at least the
-// registry's for that method.
+// The scene at its test size with `solver` at its recommended settings (what its
+// scenes/compare_<id>.toml sets for the method: applyRecommendedSettings).
 SceneDesc loadForSolver(const SelfContactScene& scene, const std::string& solver) {
-    SceneDesc desc = loadAtTestSize(scene, {"solver=" + solver});
-    if (const SolverInfo* info = findSolver(solver)) {
-        desc.settings.solver.substeps = std::max(desc.settings.solver.substeps, info->substeps);
-        desc.settings.springs.damping = std::max(desc.settings.springs.damping, info->springDamping);
-    }
-    return desc;
+    const SceneLoad load =
+        loadSceneFile(test::kScenes / scene.file,
+                      SceneLoadOptions{.overrides = {"solver=" + solver, std::string("cloth.mesh=") + scene.testMesh},
+                                       .recommended = true,
+                                       .compareFolder = test::kScenes});
+    EXPECT_TRUE(load.ok()) << load.errorText();
+    return load.ok() ? *load.scene : SceneDesc{};
 }
 
 class SelfContactScene2s : public ::testing::TestWithParam<SceneSolver> {};

@@ -66,6 +66,7 @@ TEST(StatsJson, EveryFieldInItsOrder) {
                              "wall_ms_per_step_mean", "wall_ms_per_step_median", "max_stretch_ratio",
                              "max_penetration", "min_y", "centroid", "bbox_min", "bbox_max", "kinetic_energy",
                              "nan_count", "triangles", "border_edges", "torn_links", "pieces", "piece_list",
+                             "self_intersections_max", "self_intersections_final", "crossing_count_ms_mean",
                              "self_min_distance", "rigid_bodies", "state_hash", "recoveries", "last_recovery",
                              "last_step"}));
     EXPECT_EQ(keysOf(j.at("piece_list").at(0)),
@@ -75,7 +76,8 @@ TEST(StatsJson, EveryFieldInItsOrder) {
                                                                      "constraint_ms", "collision_ms"}));
     // counts are integers, not 30.0
     for (const char* key : {"steps", "particles", "constraints", "nan_count", "triangles", "border_edges",
-                            "torn_links", "pieces", "recoveries"})
+                            "torn_links", "pieces", "recoveries", "self_intersections_max",
+                            "self_intersections_final"})
         EXPECT_TRUE(j.at(key).is_number_integer()) << key;
     EXPECT_EQ(j.at("pieces"), 1);
     EXPECT_EQ(j.at("state_hash"), "0123456789abcdef");

@@ -12,9 +12,13 @@ namespace {
 bool finite(glm::vec3 p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 bool shareCornerOrPosition(std::span<const glm::vec3> positions, glm::uvec3 s, glm::uvec3 t) {
+    // Indices first: most candidate pairs are neighbours in the mesh, and this needs no position.
+    bool shared = false;
+    for (int a = 0; a < 3; ++a) shared |= (s[a] == t.x) | (s[a] == t.y) | (s[a] == t.z);
+    if (shared) return true;
     for (int a = 0; a < 3; ++a)
         for (int b = 0; b < 3; ++b)
-            if (s[a] == t[b] || positions[s[a]] == positions[t[b]]) return true;
+            if (positions[s[a]] == positions[t[b]]) return true;
     return false;
 }
 

@@ -40,7 +40,8 @@ constexpr const char* kSynopsis = R"(usage:
            [--export-obj-sequence DIR] [--export-pc2 FILE] [--export-every N]
       run N physics steps (default 600) with no window and no OpenGL, then
       write the stats as one JSON object (to PATH, or stdout for -) and/or the
-      final cloth as a Wavefront OBJ; --recommended runs the scene with the method's
+      final cloth as a Wavefront OBJ (with the count of crossing triangle pairs,
+      self_intersections_max and _final); --recommended runs the scene with the method's
       recommended settings (scenes/compare_ID.toml), under any --set
   clothsim --headless --soak STEPS [--seed S] [--scene FILE] [--set KEY=VALUE]...
            [--record-inputs FILE] [--stats-json PATH|-]
@@ -57,7 +58,8 @@ constexpr const char* kSynopsis = R"(usage:
 
 exit codes: 0 done; 1 the run failed (a broken soak invariant, a failed bench or window);
 2 bad arguments or input (the message and this text on stderr); 3 --strict and the
-explosion guard recovered
+explosion guard recovered; 4 --strict and the cloth's own triangles crossed (at the start
+or after any step) while collision.self_collision was on
 )";
 
 constexpr const char* kFooter = R"(The data folder (shaders/, scenes/, assets/) is $CLOTHSIM_DATA_DIR, or the
@@ -313,7 +315,8 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                                ->group(kHeadlessGroup);
     CLI::Option* strict = app.add_flag("--strict", cl.strict,
                                        "exit with code 3 (after writing the stats) when the\n"
-                                       "explosion guard had to restore a good state; the message on stderr")
+                                       "explosion guard had to restore a good state, 4 when the cloth's\n"
+                                       "triangles crossed while self-collision was on; the message on stderr")
                               ->group(kHeadlessGroup);
     CLI::Option* exportObjSequence =
         app.add_option_function<std::string>(

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,14 @@ struct SelfContactScene {
 
 const SelfContactScene kScenes[] = {{"pile.toml", "assets/pile_24.obj"}, {"sheets.toml", "assets/sheets_24.obj"}};
 
+// --set cloth.mesh=<the test mesh>, by its path in the source tree: ctest runs the tests in
+// the build folder, where a relative path would not be found.
+std::string testMeshOverride(const SelfContactScene& scene) {
+    return "cloth.mesh=" + (std::filesystem::path(CLOTHSIM_SOURCE_DIR) / scene.testMesh).string();
+}
+
 SceneDesc loadAtTestSize(const SelfContactScene& scene, std::vector<std::string> overrides = {}) {
-    overrides.push_back(std::string("cloth.mesh=") + scene.testMesh);
+    overrides.push_back(testMeshOverride(scene));
     return loadOrFail(scene.file, overrides);
 }
 
@@ -85,7 +92,7 @@ TEST(SelfContactScenes, AreInTheirCategoryAndStartApart) {
 SceneDesc loadForSolver(const SelfContactScene& scene, const std::string& solver) {
     const SceneLoad load =
         loadSceneFile(test::kScenes / scene.file,
-                      SceneLoadOptions{.overrides = {"solver=" + solver, std::string("cloth.mesh=") + scene.testMesh},
+                      SceneLoadOptions{.overrides = {"solver=" + solver, testMeshOverride(scene)},
                                        .recommended = true,
                                        .compareFolder = test::kScenes});
     EXPECT_TRUE(load.ok()) << load.errorText();

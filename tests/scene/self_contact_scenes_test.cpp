@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct SceneSolver {
     SelfContactScene scene;
     std::string solver;
 };
+
+// What ctest prints for a case (otherwise the struct's bytes, pointers included).
+void PrintTo(const SceneSolver& c, std::ostream* out) { *out << c.scene.file << " with " << c.solver; }
 
 std::vector<SceneSolver> everySceneAndSolver() {
     std::vector<SceneSolver> cases;

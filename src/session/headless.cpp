@@ -158,10 +158,6 @@ int runReplayCommand(const HeadlessOptions& cl) {
     return exports.finish();
 }
 
-} // namespace
-
-namespace {
-
 // The crossing pairs of the cloth now, into the report's maxima; its cost apart.
 class CrossingTally {
 public:

@@ -135,7 +135,7 @@ SoakReport runSoak(const SoakOptions& options) {
         const World& world = player.simulation()->world();
         report.selfIntersectionsFinal = crossings.count(world.cloth, world.settings.solver.threads);
         report.selfIntersectionsMax = std::max(report.selfIntersectionsMax, report.selfIntersectionsFinal);
-        const std::string problem = checkInvariants(player.simulation()->world().cloth);
+        const std::string problem = checkInvariants(world.cloth);
         if (problem.empty()) return;
         if (report.invariantFailures++ == 0)
             report.firstFailure = "step " + std::to_string(player.stepsTaken()) + " " + when + " " + lastAction +

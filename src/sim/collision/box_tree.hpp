@@ -7,7 +7,6 @@
 //
 // Layout: nodes in depth-first order, so a node's first child is the next node and the
 // refit is one backward pass. A leaf holds a range of `items`, with their boxes beside them.
-#include <algorithm>
 #include <cstdint>
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
@@ -74,31 +73,21 @@ public:
         m_tasks.clear();
         if (m_nodes.empty()) return {};
         m_tasks.push_back({0, 0});
-        // Breadth first: split the oldest task until there are enough (or none can split).
+        // Breadth first: split the oldest task until there are enough, or none can split
+        // (a pair of leaves goes to the back as it is).
         std::size_t next = 0;
-        while (m_tasks.size() - next < minimum && next < m_tasks.size()) {
-            const Task task = m_tasks[next];
-            const Node& a = m_nodes[task.a];
-            const Node& b = m_nodes[task.b];
-            if (a.count > 0 && b.count > 0) {  // both leaves: keep it as it is
+        std::size_t splittable = bothLeaves(m_tasks[0]) ? 0 : 1;  // among the tasks from `next` on
+        while (m_tasks.size() - next < minimum && splittable > 0) {
+            const Task task = m_tasks[next++];
+            if (bothLeaves(task)) {
                 m_tasks.push_back(task);
-            } else if (task.a == task.b) {
-                const std::uint32_t first = task.a + 1, second = a.first;
-                m_tasks.push_back({first, first});
-                m_tasks.push_back({second, second});
-                if (m_nodes[first].box.overlaps(m_nodes[second].box)) m_tasks.push_back({first, second});
-            } else {
-                const bool splitA = b.count > 0 || (a.count == 0 && task.a < task.b);  // split the larger (shallower) one
-                const std::uint32_t keep = splitA ? task.b : task.a;
-                const std::uint32_t split = splitA ? task.a : task.b;
-                for (const std::uint32_t child : {split + 1, m_nodes[split].first})
-                    if (m_nodes[child].box.overlaps(m_nodes[keep].box)) m_tasks.push_back({child, keep});
+                continue;
             }
-            ++next;
-            if (std::all_of(m_tasks.begin() + static_cast<long>(next), m_tasks.end(), [&](const Task& t) {
-                    return m_nodes[t.a].count > 0 && m_nodes[t.b].count > 0;
-                }))
-                break;
+            --splittable;
+            split(task, [&](Task child) {
+                m_tasks.push_back(child);
+                if (!bothLeaves(child)) ++splittable;
+            });
         }
         return std::span<const Task>(m_tasks).subspan(next);
     }
@@ -110,34 +99,15 @@ public:
         stack[top++] = task;
         while (top > 0) {
             const Task t = stack[--top];
+            if (!bothLeaves(t)) {
+                split(t, [&](Task child) { stack[top++] = child; });
+                continue;
+            }
             const Node& a = m_nodes[t.a];
-            if (t.a == t.b) {
-                if (a.count > 0) {
-                    for (std::uint32_t k = a.first; k < a.first + a.count; ++k)
-                        for (std::uint32_t l = k + 1; l < a.first + a.count; ++l)
-                            if (m_itemBoxes[k].overlaps(m_itemBoxes[l])) visit(m_items[k], m_items[l]);
-                } else {
-                    const std::uint32_t first = t.a + 1, second = a.first;
-                    stack[top++] = {first, first};
-                    stack[top++] = {second, second};
-                    if (m_nodes[first].box.overlaps(m_nodes[second].box)) stack[top++] = {first, second};
-                }
-                continue;
-            }
             const Node& b = m_nodes[t.b];
-            if (a.count > 0 && b.count > 0) {
-                for (std::uint32_t k = a.first; k < a.first + a.count; ++k)
-                    for (std::uint32_t l = b.first; l < b.first + b.count; ++l)
-                        if (m_itemBoxes[k].overlaps(m_itemBoxes[l])) visit(m_items[k], m_items[l]);
-                continue;
-            }
-            // Descend into the inner node that comes first in depth-first order (the larger).
-            const bool splitA = b.count > 0 || (a.count == 0 && t.a < t.b);
-            const std::uint32_t keep = splitA ? t.b : t.a;
-            const std::uint32_t split = splitA ? t.a : t.b;
-            const Box& keepBox = m_nodes[keep].box;
-            if (m_nodes[split + 1].box.overlaps(keepBox)) stack[top++] = {split + 1, keep};
-            if (m_nodes[m_nodes[split].first].box.overlaps(keepBox)) stack[top++] = {m_nodes[split].first, keep};
+            for (std::uint32_t k = a.first; k < a.first + a.count; ++k)
+                for (std::uint32_t l = t.a == t.b ? k + 1 : b.first; l < b.first + b.count; ++l)
+                    if (m_itemBoxes[k].overlaps(m_itemBoxes[l])) visit(m_items[k], m_items[l]);
         }
     }
 
@@ -148,6 +118,30 @@ private:
         std::uint32_t count;  // items in a leaf; 0 for an inner node
     };
     std::uint32_t buildRange(std::span<const Box> boxes, std::uint32_t begin, std::uint32_t end, int depth);
+
+    // A leaf against itself, or two leaves: the items' boxes are compared directly.
+    bool bothLeaves(Task t) const { return m_nodes[t.a].count > 0 && m_nodes[t.b].count > 0; }
+    // The tasks a task with an inner node stands for, those whose boxes overlap: an inner
+    // node against itself is its children each against itself and against each other;
+    // two nodes are the children of the inner one that comes first in depth-first order
+    // (the larger) against the other.
+    template <class Push>
+    void split(Task t, Push&& push) const {
+        if (t.a == t.b) {
+            const std::uint32_t first = t.a + 1, second = m_nodes[t.a].first;
+            push(Task{first, first});
+            push(Task{second, second});
+            if (m_nodes[first].box.overlaps(m_nodes[second].box)) push(Task{first, second});
+            return;
+        }
+        const Node& a = m_nodes[t.a];
+        const bool splitA = m_nodes[t.b].count > 0 || (a.count == 0 && t.a < t.b);
+        const std::uint32_t keep = splitA ? t.b : t.a;
+        const std::uint32_t inner = splitA ? t.a : t.b;
+        const Box& keepBox = m_nodes[keep].box;
+        if (m_nodes[inner + 1].box.overlaps(keepBox)) push(Task{inner + 1, keep});
+        if (m_nodes[m_nodes[inner].first].box.overlaps(keepBox)) push(Task{m_nodes[inner].first, keep});
+    }
 
     std::vector<Node> m_nodes;
     std::vector<std::uint32_t> m_items;

@@ -22,19 +22,6 @@ bool shareCornerOrPosition(std::span<const glm::vec3> positions, glm::uvec3 s, g
     return false;
 }
 
-// Calls found(i, j) for each crossing pair among the box pairs of `task`.
-template <class Found>
-void crossingsOf(const BoxTree& tree, BoxTree::Task task, std::span<const glm::vec3> positions,
-                 std::span<const glm::uvec3> triangles, Found&& found) {
-    tree.selfPairs(task, [&](std::uint32_t i, std::uint32_t j) {
-        const glm::uvec3 s = triangles[i], t = triangles[j];
-        if (shareCornerOrPosition(positions, s, t)) return;
-        if (trianglesIntersect(positions[s.x], positions[s.y], positions[s.z], positions[t.x], positions[t.y],
-                               positions[t.z]))
-            found(std::min(i, j), std::max(i, j));
-    });
-}
-
 } // namespace
 
 bool trianglesCross(std::span<const glm::vec3> positions, glm::uvec3 s, glm::uvec3 t) {
@@ -42,6 +29,19 @@ bool trianglesCross(std::span<const glm::vec3> positions, glm::uvec3 s, glm::uve
     return trianglesIntersect(positions[s.x], positions[s.y], positions[s.z], positions[t.x], positions[t.y],
                               positions[t.z]);
 }
+
+namespace {
+
+// Calls found(i, j) for each crossing pair among the box pairs of `task`.
+template <class Found>
+void crossingsOf(const BoxTree& tree, BoxTree::Task task, std::span<const glm::vec3> positions,
+                 std::span<const glm::uvec3> triangles, Found&& found) {
+    tree.selfPairs(task, [&](std::uint32_t i, std::uint32_t j) {
+        if (trianglesCross(positions, triangles[i], triangles[j])) found(std::min(i, j), std::max(i, j));
+    });
+}
+
+} // namespace
 
 void CrossingCounter::prepare(std::span<const glm::vec3> positions, std::span<const glm::uvec3> triangles,
                               std::uint64_t topologyKey) {
@@ -51,11 +51,10 @@ void CrossingCounter::prepare(std::span<const glm::vec3> positions, std::span<co
         m_boxes[k] = finite(a) && finite(b) && finite(c) ? Box{glm::min(a, glm::min(b, c)), glm::max(a, glm::max(b, c))}
                                                          : Box::empty();
     }
-    if (!m_built || topologyKey != m_topologyKey || triangles.size() != m_triangleCount) {
+    if (!m_built || topologyKey != m_topologyKey || triangles.size() != m_tree.itemCount()) {
         m_tree.build(m_boxes);
         m_built = true;
         m_topologyKey = topologyKey;
-        m_triangleCount = triangles.size();
     } else {
         m_tree.refit(m_boxes);
     }

@@ -48,7 +48,6 @@ private:
     BoxTree m_tree;
     std::vector<Box> m_boxes;
     std::uint64_t m_topologyKey = 0;
-    std::size_t m_triangleCount = 0;
     bool m_built = false;
 };
 

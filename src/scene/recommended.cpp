@@ -79,10 +79,10 @@ SceneLoad loadSceneFile(const std::filesystem::path& path, const SceneLoadOption
         // the method: the one the overrides name (the last --set solver=ID), else the scene's
         Settings named = load.scene->settings;
         for (const std::string& assignment : options.overrides) applyOverride(named, assignment);  // errors: below
-        Settings settings = load.scene->settings;
-        const std::string error = applyRecommendedSettings(settings, named.solver.id, options.compareFolder);
-        if (error.empty()) load.scene->settings = settings;
-        else load.errors.push_back({"--recommended", 0, 0, error});  // applyOverrides drops the scene
+        // (on failure the settings are left as they were)
+        const std::string error =
+            applyRecommendedSettings(load.scene->settings, named.solver.id, options.compareFolder);
+        if (!error.empty()) load.errors.push_back({"--recommended", 0, 0, error});  // applyOverrides drops the scene
     }
     // then the overrides, so that an explicit --set wins over a recommended value
     applyOverrides(load, options.overrides);

@@ -59,6 +59,8 @@ bool segmentMeetsTriangle2d(glm::vec2 p, glm::vec2 q, glm::vec2 a, glm::vec2 b, 
 // Closed segments in 3D.
 bool segmentsMeet(glm::vec3 p, glm::vec3 q, glm::vec3 r, glm::vec3 s) {
     if (orient3d(p, q, r, s) != 0) return false;  // not in one plane
+    // Their plane's normal, for the projection order only (any order is exact): the
+    // segments' cross product, plus one through r for parallel segments, where it is 0.
     const glm::vec3 normal = glm::cross(q - p, s - r) + glm::cross(r - p, s - p);
     for (int axis : projectionOrder(normal).dropped)
         if (!segmentsMeet2d(drop(p, axis), drop(q, axis), drop(r, axis), drop(s, axis))) return false;

@@ -41,6 +41,7 @@ SceneDesc sceneOfWorld(const World& world, const SceneDesc& loaded) {
     scene.colliders = world.colliders;
     for (Collider& c : scene.colliders)
         if (c.held && c.motion == MotionKind::Static) c.home.position = c.pose.position;
+    scene.pinGroups = world.pinGroups;  // the writer reads their rectangles and scripts only
     return scene;
 }
 

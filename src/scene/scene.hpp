@@ -30,6 +30,7 @@ struct SceneDesc {
     std::string category;     // groups scenes in the selector
     Settings settings;
     Colliders colliders;
+    PinGroups pinGroups;      // [[pin_group]] tables, not yet bound to a cloth
 };
 
 struct SceneLoad {
@@ -100,8 +101,8 @@ struct SceneLoadOptions {
 SceneLoad loadSceneFile(const std::filesystem::path& path, const SceneLoadOptions& options);
 
 // Writes a scene as TOML that parseScene reads back to the same values: every
-// parameter of the table (render and camera too) and every collider through the
-// collider field table, each with its help line as a comment. Colliders come back
+// parameter of the table (render and camera too), every collider and every pin
+// group through the collider/pin key table, each with its help line as a comment. Colliders come back
 // bit for bit (an orientation is written in the spelling that rebuilds it exactly
 // when one of a few roundings does). Path parameters are written relative to
 // `folder`, the folder the text will be saved in, when that is given.

@@ -87,7 +87,7 @@ ColliderAssignment parseColliderAssignment(std::string_view assignment) {
     const std::string key(assignment.substr(0, eq));
     const std::string raw(assignment.substr(eq + 1));
     const ColliderField* field = findColliderField(key);
-    if (!field || !field->set) {
+    if (!field || !(field->owners & kOnColliders)) {
         out.error = "unknown collider key '" + key + "'";
         return out;
     }

@@ -53,12 +53,14 @@ public:
             const std::string name(key.str());
             if (name == "scene") readSceneInfo(node, scene);
             else if (name == "collider") readColliders(node, scene.colliders);
+            else if (name == "pin_group") readPinGroups(node, scene.pinGroups);
             else if (std::find(groups.begin(), groups.end(), name) != groups.end()) readGroup(name, node, scene.settings);
             else {
                 std::vector<std::string> known = groups;
-                known.insert(known.end(), {"scene", "collider"});
+                known.insert(known.end(), {"scene", "collider", "pin_group"});
                 error(node, "unknown table or key '" + name + "'" + suggestion(name, known) +
-                                "; top-level tables are: scene, collider and the parameter groups (see --list-params)");
+                                "; top-level tables are: scene, collider, pin_group and the parameter groups (see "
+                                "--list-params)");
             }
         }
         if (m_errors.empty()) checkCloth(scene.settings.cloth);
@@ -144,12 +146,12 @@ private:
         // not defaultCollider(): that is the panel's ready-made object (a lying capsule, a
         // finite panel); a file that leaves a key out means no rotation and an infinite plane
         Collider c;
-        findColliderField("shape")->set(c, *shape);
+        setColliderValue(c, *findColliderField("shape"), *shape);
         if (const toml::node* motionNode = t.get("motion")) {
             const ColliderField& field = *findColliderField("motion");
             auto motion = readColliderValue(field, *motionNode);
             if (!motion) return;
-            field.set(c, *motion);
+            setColliderValue(c, field, *motion);
         }
         const std::string shapeText(shapeName(c.shape.kind));
         if (c.motion == MotionKind::Dynamic && c.shape.kind != ShapeKind::Sphere)
@@ -162,7 +164,7 @@ private:
             const std::string k(key.str());
             if (k == "shape" || k == "motion") continue;
             const ColliderField* field = findColliderField(k);
-            if (!field) {
+            if (!field || !(field->owners & kOnColliders)) {
                 error(value, "unknown collider key '" + k + "'" + suggestion(k, applicable) + " for a " + shapeText +
                                  "; allowed: " + join(applicable));
                 continue;
@@ -183,10 +185,10 @@ private:
                 error(value, "collider 'normal' must not be zero");
                 continue;
             }
-            field->set(c, *v);
+            setColliderValue(c, *field, *v);
         }
         for (const ColliderField& f : colliderFields())
-            if ((f.requiredFor & shapeBit(c.shape.kind)) && !t.get(f.key))
+            if ((f.owners & kOnColliders) && (f.requiredFor & shapeBit(c.shape.kind)) && !t.get(f.key))
                 error(element, "a " + shapeText + " collider needs '" + std::string(f.key) + "' (" +
                                    std::string(f.help) + " " + describeRange(f) + ")");
         if (t.get("normal") && t.get("rotation"))
@@ -214,15 +216,74 @@ private:
                 m_notes.push_back({m_file, lines[later], 0, overlap.describe(colliders)});
     }
 
+    // One [[pin_group]] table: every key through the pin group's rows of the table.
+    void readPinGroup(const toml::table& t, const toml::node& element, PinGroups& groups) {
+        PinGroup group;
+        std::vector<std::string> allowed;
+        for (const ColliderField& f : colliderFields())
+            if (fieldAppliesTo(f, group)) allowed.emplace_back(f.key);
+        bool ok = true;
+        for (auto&& [key, value] : t) {
+            const std::string k(key.str());
+            const ColliderField* field = findColliderField(k);
+            if (!field || !fieldAppliesTo(*field, group)) {
+                error(value, "unknown pin_group key '" + k + "'" + suggestion(k, allowed) + "; allowed: " + join(allowed));
+                ok = false;
+                continue;
+            }
+            auto v = readColliderValue(*field, value, "pin_group ");
+            if (!v) {
+                ok = false;
+                continue;
+            }
+            setPinGroupValue(group, *field, *v);
+        }
+        for (const ColliderField& f : colliderFields())
+            if (fieldAppliesTo(f, group) && f.requiredFor && !t.get(f.key)) {
+                error(element, "a pin_group needs '" + std::string(f.key) + "' (" + std::string(f.help) + " " +
+                                   describeRange(f) + ")");
+                ok = false;
+            }
+        if (!ok) return;
+        if (group.uvMin.x > group.uvMax.x || group.uvMin.y > group.uvMax.y)
+            return error(*t.get("uv_max"), "pin_group's rectangle is empty: uv_max must be >= uv_min on both axes");
+        if (group.script.kind == ScriptKind::Path && !t.get("path"))
+            return error(element, "a pin_group with script = \"path\" needs 'path' (displacements [[x, y, z], ...])");
+        if (t.get("release") && group.release <= group.script.start)
+            return error(*t.get("release"), "pin_group's release must come after its start (" +
+                                                tomlFloat(group.script.start) + " s)");
+        groups.push_back(std::move(group));
+    }
+
+    void readPinGroups(const toml::node& node, PinGroups& groups) {
+        auto array = node.as_array();
+        if (!array || !array->is_array_of_tables())
+            return error(node, "'pin_group' must be an array of tables ([[pin_group]])");
+        std::vector<const toml::node*> read;  // the table of each group kept
+        for (const toml::node& element : *array) {
+            const std::size_t before = groups.size();
+            readPinGroup(*element.as_table(), element, groups);
+            if (groups.size() > before) read.push_back(&element);
+        }
+        const PinGroupClash clash = findPinGroupClash(groups);
+        if (clash.any())
+            error(*read[static_cast<std::size_t>(clash.second)],
+                  "pin groups " + std::to_string(clash.first + 1) + " (line " +
+                      std::to_string(read[static_cast<std::size_t>(clash.first)]->source().begin.line) + ") and " +
+                      std::to_string(clash.second + 1) +
+                      " hold vertices in common while both are active: their (u, v) rectangles meet");
+    }
+
     // Converts and validates one collider value; reports and returns nothing on failure.
-    std::optional<ColliderValue> readColliderValue(const ColliderField& field, const toml::node& node) {
+    std::optional<ColliderValue> readColliderValue(const ColliderField& field, const toml::node& node,
+                                                   const char* what = "collider ") {
         const std::optional<ColliderValue> value = colliderValueOf(field, node);
         // a value of the wrong type: the validator's message says what is expected
         const ColliderValue wrongType =
             field.type == ColliderFieldType::Float ? ColliderValue(std::string()) : ColliderValue(0.0f);
         const std::string message = validateColliderValue(field, value ? *value : wrongType);
         if (!message.empty()) {
-            error(node, "collider " + message + (field.unit.empty() ? "" : " (" + std::string(field.unit) + ")"));
+            error(node, what + message + (field.unit.empty() ? "" : " (" + std::string(field.unit) + ")"));
             return std::nullopt;
         }
         return value;

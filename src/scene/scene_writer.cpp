@@ -41,6 +41,8 @@ std::string tomlColliderValue(const ColliderValue& value) {
     if (auto f = std::get_if<float>(&value)) return tomlFloat(*f);
     if (auto v = std::get_if<glm::vec3>(&value)) return tomlVec3(*v);
     if (auto s = std::get_if<std::string>(&value)) return formatValue(ParamValue(*s));
+    if (auto b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+    if (auto v = std::get_if<glm::vec2>(&value)) return "[" + tomlFloat(v->x) + ", " + tomlFloat(v->y) + "]";
     std::string out = "[";
     for (const glm::vec3& p : std::get<std::vector<glm::vec3>>(value)) out += (out.size() > 1 ? ", " : "") + tomlVec3(p);
     return out + "]";
@@ -90,7 +92,8 @@ bool sameDefinition(const Collider& a, const Collider& b) {
            a.material.kineticFriction == b.material.kineticFriction && a.material.restitution == b.material.restitution &&
            a.motion == b.motion && ta.kind == tb.kind && ta.axis == tb.axis && ta.pivot == tb.pivot &&
            ta.amplitude == tb.amplitude && ta.frequency == tb.frequency && ta.phase == tb.phase && ta.path == tb.path &&
-           ta.speed == tb.speed && a.home.position == b.home.position && a.home.orientation == b.home.orientation &&
+           ta.speed == tb.speed && ta.loop == tb.loop && ta.start == tb.start && ta.duration == tb.duration &&
+           a.home.position == b.home.position && a.home.orientation == b.home.orientation &&
            a.mass == b.mass && a.initialVelocity == b.initialVelocity;
 }
 
@@ -102,7 +105,7 @@ float readBack(const std::string& text) { return static_cast<float>(std::strtod(
 // in radians) do not always survive the conversion both ways; the value rounded to
 // fewer decimals, as a person typed it, usually does. Nothing when no candidate does.
 std::optional<std::string> exactColliderText(const ColliderField& field, const Collider& c) {
-    const ColliderValue value = field.get(c);
+    const ColliderValue value = fieldValue(field, c);
     auto rounded = [](float x, int decimals) {
         char text[48];
         std::snprintf(text, sizeof text, "%.*f", decimals, static_cast<double>(x));
@@ -137,7 +140,7 @@ std::optional<std::string> exactColliderText(const ColliderField& field, const C
         }
         if (!validateColliderValue(field, parsed).empty()) continue;
         Collider probe = c;
-        field.set(probe, parsed);
+        setColliderValue(probe, field, parsed);
         if (sameDefinition(probe, c)) return text;
     }
     return std::nullopt;
@@ -156,12 +159,24 @@ void writeCollider(std::ostream& out, const Collider& c) {
             // a plane whose orientation the angles cannot rebuild exactly may still be its normal
             if (!exact && key == "rotation" && normal && fieldAppliesTo(*normal, c))
                 if ((exact = exactColliderText(*normal, c))) key = normal->key;
-            text = exact.value_or(tomlColliderValue(field.get(c)));
+            text = exact.value_or(tomlColliderValue(fieldValue(field, c)));
         } else {
-            text = tomlColliderValue(field.get(c));
+            text = tomlColliderValue(fieldValue(field, c));
         }
         const ColliderField& written = *findColliderField(key);
         out << key << " = " << text << helpComment(written.help, written.unit) << "\n";
+    }
+}
+
+// A pin group: its rectangle, release and script, every value in the shortest
+// spelling that reads back to the same float (none is kept in another form).
+void writePinGroup(std::ostream& out, const PinGroup& group) {
+    out << "\n[[pin_group]]\n";
+    for (const ColliderField& field : colliderFields()) {
+        if (!fieldAppliesTo(field, group)) continue;
+        if (field.key == "path" && group.script.path.empty()) continue;
+        out << field.key << " = " << tomlColliderValue(fieldValue(field, group)) << helpComment(field.help, field.unit)
+            << "\n";
     }
 }
 
@@ -180,7 +195,7 @@ std::string writtenPath(const std::string& path, const std::filesystem::path& fo
 
 std::string writeSceneToml(const SceneDesc& scene, const std::filesystem::path& folder) {
     std::ostringstream out;
-    out << "# Written by clothsim: every parameter of the table, then the colliders.\n\n";
+    out << "# Written by clothsim: every parameter of the table, then the colliders and pin groups.\n\n";
     out << "[scene]\n";
     out << "name = " << quoted(scene.name) << "  # shown in the scene selector\n";
     out << "description = " << quoted(scene.description) << "  # one line under the selector\n";
@@ -198,6 +213,7 @@ std::string writeSceneToml(const SceneDesc& scene, const std::filesystem::path& 
             << "\n";
     }
     for (const Collider& c : scene.colliders) writeCollider(out, c);
+    for (const PinGroup& group : scene.pinGroups) writePinGroup(out, group);
     return out.str();
 }
 

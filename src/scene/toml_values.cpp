@@ -71,6 +71,15 @@ std::optional<ColliderValue> colliderValueOf(const ColliderField& field, const t
     case ColliderFieldType::Choice:
         if (auto str = node.as_string()) value = std::string(str->get());
         break;
+    case ColliderFieldType::Bool:
+        if (auto b = node.as_boolean()) value = b->get();
+        break;
+    case ColliderFieldType::Vec2:
+        if (auto array = node.as_array(); array && array->size() == 2) {
+            auto a = number(*array->get(0)), b = number(*array->get(1));
+            if (a && b) value = glm::vec2(*a, *b);
+        }
+        break;
     case ColliderFieldType::Vec3List:
         if (auto array = node.as_array()) {
             std::vector<glm::vec3> points;

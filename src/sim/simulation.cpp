@@ -197,6 +197,7 @@ StepStats Simulation::step() {
     m_solverNoteReported = true;
     const float dt = m_world.settings.sim.dt;
     beginColliderStep(m_world.colliders, m_world.time, dt);
+    applyPinGroups(m_world.pinGroups, m_world.cloth, m_world.time, dt);
     StepStats stats = m_solver->step(m_world, dt);
     for (Collider& c : m_world.colliders)
         if (!c.isDynamic()) c.pose = c.stepEnd;  // exactly on the path, whatever the solver's substeps

@@ -88,10 +88,11 @@ ClothProblem checkClothSettings(const ClothSettings& settings) {
     return {std::move(build.error), build.errorKey};
 }
 
-World makeWorld(const Settings& settings, Colliders colliders) {
+World makeWorld(const Settings& settings, Colliders colliders, PinGroups pinGroups) {
     World world;
     world.settings = settings;
     world.colliders = std::move(colliders);
+    world.pinGroups = std::move(pinGroups);
     resetWorld(world);
     return world;
 }
@@ -111,6 +112,11 @@ std::string resetWorld(World& world) {
         c.pose = c.stepStart = c.stepEnd = c.substepStart = c.home;
         c.velocity = c.initialVelocity;
         c.held = false;
+    }
+    const std::string pinProblem = bindPinGroups(world.pinGroups, world.cloth);
+    if (!pinProblem.empty() && world.clothError.empty()) {
+        world.clothError = "pin_group: " + pinProblem;
+        world.clothErrorKey = "pin_group";
     }
     return world.clothError;
 }

@@ -3,6 +3,7 @@
 // colliders and the clock. Solvers step it; the renderer and the stats read it.
 #include "cloth.hpp"
 #include "collision/colliders.hpp"
+#include "pin_groups.hpp"
 #include "settings.hpp"
 
 #include <cstdint>
@@ -14,6 +15,7 @@ namespace cs {
 struct World {
     Settings settings;
     Colliders colliders;      // the ground is not here: it comes from settings.collision (groundCollider)
+    PinGroups pinGroups;      // cloth held by scripts; bound to the cloth at every reset
     Cloth cloth;
     double time = 0.0;        // simulated seconds since reset
     std::uint64_t steps = 0;  // physics steps since reset
@@ -46,12 +48,13 @@ ClothProblem checkClothSettings(const ClothSettings& settings);
 // Whether the pin box is on (min <= max on every axis).
 bool pinRegionEnabled(const ClothSettings& settings);
 
-// A world at t = 0 with its cloth built from settings.cloth.
-World makeWorld(const Settings& settings, Colliders colliders);
+// A world at t = 0 with its cloth built from settings.cloth, held by the pin groups.
+World makeWorld(const Settings& settings, Colliders colliders, PinGroups pinGroups = {});
 
-// Rebuilds the cloth from the current settings and restarts the clock. Returns (and
-// keeps in world.clothError) what went wrong: a mesh that cannot be used leaves the
-// grid in its place, with the importer's message.
+// Rebuilds the cloth from the current settings, binds the pin groups to it and
+// restarts the clock. Returns (and keeps in world.clothError) what went wrong: a
+// mesh that cannot be used leaves the grid in its place, with the importer's
+// message; a pin group that holds no vertex of this cloth.
 std::string resetWorld(World& world);
 
 // The ground as a static plane collider with the ground's material, when enabled.

@@ -23,7 +23,7 @@ std::string fileName(const ::testing::TestParamInfo<std::string>& info) { return
 
 // Positions after `steps` steps of a simulation of the scene.
 std::vector<glm::vec3> positionsAfter(const SceneDesc& scene, int steps) {
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene.settings, scene.colliders, scene.pinGroups));
     for (int i = 0; i < steps; ++i) sim.step();
     return sim.world().cloth.positions;
 }
@@ -49,7 +49,15 @@ TEST_P(RoundTrip, EveryParameterAndColliderFieldComesBack) {
     ASSERT_EQ(again.colliders.size(), original.colliders.size());
     for (std::size_t i = 0; i < original.colliders.size(); ++i)
         for (const ColliderField& field : colliderFields())  // those that do not apply too: they hold state
-            EXPECT_EQ(field.get(again.colliders[i]), field.get(original.colliders[i])) << "collider " << i << " " << field.key;
+            EXPECT_EQ(fieldValue(field, again.colliders[i]), fieldValue(field, original.colliders[i]))
+                << "collider " << i << " " << field.key;
+    ASSERT_EQ(again.pinGroups.size(), original.pinGroups.size());
+    for (std::size_t i = 0; i < original.pinGroups.size(); ++i)
+        for (const ColliderField& field : colliderFields())
+            if (fieldAppliesTo(field, original.pinGroups[i])) {
+                EXPECT_EQ(fieldValue(field, again.pinGroups[i]), fieldValue(field, original.pinGroups[i]))
+                    << "pin group " << i << " " << field.key;
+            }
 }
 
 TEST_P(RoundTrip, TheFirst60StepsAreBitIdentical) {
@@ -116,7 +124,7 @@ class EveryScene : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryScene, Runs600StepsWithoutNaNOrRecovery) {
     const SceneDesc scene = loadOrFail(GetParam());
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene.settings, scene.colliders, scene.pinGroups));
     for (int i = 0; i < 600; ++i) sim.step();
     const ClothStats stats = measureCloth(sim.world());
     EXPECT_EQ(stats.nanCount, 0u);

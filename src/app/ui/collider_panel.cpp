@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <optional>
@@ -106,8 +107,56 @@ std::optional<ColliderValue> colliderWidget(const ColliderField& field, const Co
         if (changed) return points;
         break;
     }
+    case ColliderFieldType::Bool: {
+        bool on = std::get<bool>(current);
+        if (ImGui::Checkbox("##value", &on)) return on;
+        break;
+    }
+    case ColliderFieldType::Vec2: {
+        glm::vec2 v = std::get<glm::vec2>(current);
+        if (ImGui::DragFloat2("##value", &v.x, dragSpeed(field, 1.0f), lo, hi, "%.3g", kClamp)) return v;
+        break;
+    }
     }
     return std::nullopt;
+}
+
+// A value as the read-only pin-group list shows it.
+std::string shownValue(const ColliderValue& value) {
+    char text[96];
+    if (auto f = std::get_if<float>(&value)) std::snprintf(text, sizeof text, "%g", static_cast<double>(*f));
+    else if (auto v = std::get_if<glm::vec3>(&value))
+        std::snprintf(text, sizeof text, "(%g, %g, %g)", static_cast<double>(v->x), static_cast<double>(v->y),
+                      static_cast<double>(v->z));
+    else if (auto w = std::get_if<glm::vec2>(&value))
+        std::snprintf(text, sizeof text, "(%g, %g)", static_cast<double>(w->x), static_cast<double>(w->y));
+    else if (auto b = std::get_if<bool>(&value)) return *b ? "on" : "off";
+    else if (auto name = std::get_if<std::string>(&value)) return *name;
+    else return std::to_string(std::get<std::vector<glm::vec3>>(value).size()) + " points";
+    return text;
+}
+
+// The scene's pin groups, read-only: they come from the scene file (save keeps them).
+void pinGroupList(const World& world) {
+    if (world.pinGroups.empty()) return;
+    ImGui::Separator();
+    textView("Pin groups (from the scene file; Save scene keeps them)");
+    for (std::size_t g = 0; g < world.pinGroups.size(); ++g) {
+        const PinGroup& group = world.pinGroups[g];
+        ImGui::PushID(static_cast<int>(g));
+        const std::string label = "pin group " + std::to_string(g + 1) + " (" +
+                                  std::to_string(group.vertices.size()) + " vertices, " +
+                                  (group.holding ? "holding" : "let go") + ")###pin";
+        if (ImGui::TreeNode(label.c_str())) {
+            for (const ColliderField& field : colliderFields()) {
+                if (!fieldAppliesTo(field, group)) continue;
+                textView(std::string(field.label) + ": " + shownValue(fieldValue(field, group)));
+                colliderTooltip(field);
+            }
+            ImGui::TreePop();
+        }
+        ImGui::PopID();
+    }
 }
 
 // Where a new collider appears: beside the cloth, on the camera's side of it.
@@ -160,9 +209,9 @@ void colliderSection(AppContext& ctx) {
         if (ImGui::TreeNode(label.c_str())) {
             for (const ColliderField& field : colliderFields()) {
                 // the collider may have changed shape or motion above: ask again for every field
-                if (!field.get || !field.set || !fieldAppliesTo(field, world.colliders[k])) continue;
+                if (!fieldAppliesTo(field, world.colliders[k])) continue;
                 ImGui::PushID(field.key.data(), field.key.data() + field.key.size());
-                const ColliderValue current = field.get(world.colliders[k]);
+                const ColliderValue current = fieldValue(field, world.colliders[k]);
                 if (auto edited = colliderWidget(field, current, world.colliders[k])) setColliderField(ctx, k, field, *edited);
                 colliderTooltip(field);
                 ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -182,6 +231,7 @@ void colliderSection(AppContext& ctx) {
     if (toDelete) {
         deleteCollider(ctx, *toDelete);
     }
+    pinGroupList(world);
     ImGui::PopID();
 }
 

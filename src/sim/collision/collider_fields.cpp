@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/constants.hpp>
+#include <limits>
 #include <sstream>
 
 namespace cs {
@@ -53,6 +54,45 @@ void placeAt(Collider& c, Pose pose) {
     c.home = pose;
     c.pose = c.stepStart = c.stepEnd = c.substepStart = pose;
     c.heldTarget = pose.position;
+}
+
+constexpr double kForever = std::numeric_limits<double>::infinity();
+
+// The key, label, type, range, unit, help and choices of a row; the rest as the
+// row's kind (scriptRow, pinRow) sets it.
+ColliderField row(std::string_view key, std::string_view label, ColliderFieldType type, double minValue,
+                  double maxValue, std::string_view unit, std::string_view help,
+                  std::vector<std::string_view> choices = {}) {
+    ColliderField field{};
+    field.key = key;
+    field.label = label;
+    field.type = type;
+    field.minValue = minValue;
+    field.maxValue = maxValue;
+    field.unit = unit;
+    field.help = help;
+    field.choices = std::move(choices);
+    return field;
+}
+
+// A row of the script, read by kinematic colliders and by pin groups.
+ColliderField scriptRow(ColliderField row, ColliderValue (*get)(const Script&), void (*set)(Script&, const ColliderValue&)) {
+    row.shapes = kAllShapes;
+    row.motions = kKinematic;
+    row.getScript = get;
+    row.setScript = set;
+    row.owners = kOnColliders | kOnPinGroups;
+    return row;
+}
+
+// A pin group's own row; `required`: a [[pin_group]] must give it.
+ColliderField pinRow(ColliderField row, ColliderValue (*get)(const PinGroup&), void (*set)(PinGroup&, const ColliderValue&),
+                     bool required) {
+    row.requiredFor = required ? kAllShapes : 0;
+    row.getPin = get;
+    row.setPin = set;
+    row.owners = kOnPinGroups;
+    return row;
 }
 
 std::vector<ColliderField> buildTable() {
@@ -129,44 +169,77 @@ std::vector<ColliderField> buildTable() {
     t.push_back({"velocity", "initial velocity", T::Vec3, -100, 100, "m/s", "Velocity of a dynamic sphere at t = 0.",
                  {}, kSphere, kDynamic, 0, [](const Collider& c) -> ColliderValue { return c.initialVelocity; },
                  [](Collider& c, const ColliderValue& v) { c.initialVelocity = c.velocity = asVec3(v); }});
-    t.push_back({"script", "script", T::Choice, 0, 0, "",
-                 "How a kinematic collider moves: none, oscillate (along axis), orbit (turns about the line "
-                 "through pivot along axis), swing (a pendulum about that line), path (through keyframes).",
-                 {"none", "oscillate", "orbit", "swing", "path"}, kAllShapes, kKinematic, 0,
-                 [](const Collider& c) -> ColliderValue { return std::string(scriptName(c.script.kind)); },
-                 [](Collider& c, const ColliderValue& v) {
-                     c.script.kind = fromName<ScriptKind, kScriptKindCount>(scriptName, v);
-                 }});
-    t.push_back({"axis", "axis", T::Vec3, -1, 1, "",
-                 "oscillate: the direction of travel; orbit and swing: the rotation axis.", {}, kAllShapes,
-                 kKinematic, 0, [](const Collider& c) -> ColliderValue { return c.script.axis; },
-                 [](Collider& c, const ColliderValue& v) { c.script.axis = asVec3(v); }});
-    t.push_back({"pivot", "pivot", T::Vec3, -1000, 1000, "m", "orbit and swing: a point on the rotation axis.", {},
-                 kAllShapes, kKinematic, 0, [](const Collider& c) -> ColliderValue { return c.script.pivot; },
-                 [](Collider& c, const ColliderValue& v) { c.script.pivot = asVec3(v); }});
-    t.push_back({"amplitude", "amplitude", T::Float, 0, 360, "m or deg",
-                 "oscillate: metres each way from home; swing: degrees each way.", {}, kAllShapes, kKinematic, 0,
-                 [](const Collider& c) -> ColliderValue { return c.script.amplitude; },
-                 [](Collider& c, const ColliderValue& v) { c.script.amplitude = asFloat(v); }});
-    t.push_back({"frequency", "frequency", T::Float, 0, 50, "Hz",
-                 "oscillate and swing: cycles per second; orbit: turns per second.", {}, kAllShapes, kKinematic, 0,
-                 [](const Collider& c) -> ColliderValue { return c.script.frequency; },
-                 [](Collider& c, const ColliderValue& v) { c.script.frequency = asFloat(v); }});
-    t.push_back({"phase", "phase", T::Float, -360, 360, "deg", "Where in its cycle the script starts at t = 0.", {},
-                 kAllShapes, kKinematic, 0,
-                 [](const Collider& c) -> ColliderValue { return glm::degrees(c.script.phase); },
-                 [](Collider& c, const ColliderValue& v) { c.script.phase = glm::radians(asFloat(v)); }});
-    t.push_back({"path", "path", T::Vec3List, -1000, 1000, "m",
-                 "path: keyframe positions, visited in order and back to the first.", {}, kAllShapes, kKinematic, 0,
-                 [](const Collider& c) -> ColliderValue { return c.script.path; },
-                 [](Collider& c, const ColliderValue& v) { c.script.path = std::get<std::vector<glm::vec3>>(v); }});
-    t.push_back({"speed", "speed", T::Float, 0, 100, "m/s", "path: how fast the collider travels along it.", {},
-                 kAllShapes, kKinematic, 0, [](const Collider& c) -> ColliderValue { return c.script.speed; },
-                 [](Collider& c, const ColliderValue& v) { c.script.speed = asFloat(v); }});
+    // the script: rows of colliders (kinematic ones) and pin groups alike
+    t.push_back(scriptRow(row("script", "script", T::Choice, 0, 0, "",
+                           "How a kinematic collider or a pin group moves: none, oscillate (along axis), orbit "
+                           "(turns about the line through pivot along axis), swing (a pendulum about that line), "
+                           "path (through keyframes).",
+                           {"none", "oscillate", "orbit", "swing", "path"}),
+                          [](const Script& s) -> ColliderValue { return std::string(scriptName(s.kind)); },
+                          [](Script& s, const ColliderValue& v) {
+                              s.kind = fromName<ScriptKind, kScriptKindCount>(scriptName, v);
+                          }));
+    t.push_back(scriptRow(row("axis", "axis", T::Vec3, -1, 1, "",
+                           "oscillate: the direction of travel; orbit and swing: the rotation axis."),
+                          [](const Script& s) -> ColliderValue { return s.axis; },
+                          [](Script& s, const ColliderValue& v) { s.axis = asVec3(v); }));
+    t.push_back(scriptRow(row("pivot", "pivot", T::Vec3, -1000, 1000, "m", "orbit and swing: a point on the rotation axis."),
+                          [](const Script& s) -> ColliderValue { return s.pivot; },
+                          [](Script& s, const ColliderValue& v) { s.pivot = asVec3(v); }));
+    t.push_back(scriptRow(row("amplitude", "amplitude", T::Float, 0, 360, "m or deg",
+                           "oscillate: metres each way from home; swing: degrees each way."),
+                          [](const Script& s) -> ColliderValue { return s.amplitude; },
+                          [](Script& s, const ColliderValue& v) { s.amplitude = asFloat(v); }));
+    t.push_back(scriptRow(row("frequency", "frequency", T::Float, 0, 50, "Hz",
+                           "oscillate and swing: cycles per second; orbit: turns per second."),
+                          [](const Script& s) -> ColliderValue { return s.frequency; },
+                          [](Script& s, const ColliderValue& v) { s.frequency = asFloat(v); }));
+    t.push_back(scriptRow(row("phase", "phase", T::Float, -360, 360, "deg", "Where in its cycle the script starts."),
+                          [](const Script& s) -> ColliderValue { return glm::degrees(s.phase); },
+                          [](Script& s, const ColliderValue& v) { s.phase = glm::radians(asFloat(v)); }));
+    t.push_back(scriptRow(row("path", "path", T::Vec3List, -1000, 1000, "m",
+                           "path: keyframes, visited in order (a collider's centre; for a pin group, displacements "
+                           "from where its vertices were built)."),
+                          [](const Script& s) -> ColliderValue { return s.path; },
+                          [](Script& s, const ColliderValue& v) { s.path = std::get<std::vector<glm::vec3>>(v); }));
+    t.push_back(scriptRow(row("speed", "speed", T::Float, 0, 100, "m/s", "path: how fast it travels along the path."),
+                          [](const Script& s) -> ColliderValue { return s.speed; },
+                          [](Script& s, const ColliderValue& v) { s.speed = asFloat(v); }));
+    t.push_back(scriptRow(row("loop", "loop", T::Bool, 0, 1, "",
+                           "path: after the last keyframe run back to the first and go round again; off: stop at "
+                           "the last keyframe."),
+                          [](const Script& s) -> ColliderValue { return s.loop; },
+                          [](Script& s, const ColliderValue& v) { s.loop = std::get<bool>(v); }));
+    t.push_back(scriptRow(row("start", "start", T::Float, 0, 1e6, "s",
+                           "When the script starts to move; until then it waits at its first pose."),
+                          [](const Script& s) -> ColliderValue { return s.start; },
+                          [](Script& s, const ColliderValue& v) { s.start = asFloat(v); }));
+    t.push_back(scriptRow(row("duration", "duration", T::Float, 0, kForever, "s",
+                           "How long the script moves after its start; then it holds its last pose (inf: for ever)."),
+                          [](const Script& s) -> ColliderValue { return s.duration; },
+                          [](Script& s, const ColliderValue& v) { s.duration = asFloat(v); }));
+    // a pin group's own rows
+    t.push_back(pinRow(row("uv_min", "rectangle from", T::Vec2, 0, 1, "",
+                        "The held vertices' rest (u, v) rectangle, lower corner: fractions of the cloth's width "
+                        "and height, as --cut takes them (so the same part of the cloth at any resolution)."),
+                       [](const PinGroup& g) -> ColliderValue { return g.uvMin; },
+                       [](PinGroup& g, const ColliderValue& v) { g.uvMin = std::get<glm::vec2>(v); }, true));
+    t.push_back(pinRow(row("uv_max", "rectangle to", T::Vec2, 0, 1, "",
+                        "The rectangle's upper corner, included (equal to uv_min on an axis: one line of vertices)."),
+                       [](const PinGroup& g) -> ColliderValue { return g.uvMax; },
+                       [](PinGroup& g, const ColliderValue& v) { g.uvMax = std::get<glm::vec2>(v); }, true));
+    t.push_back(pinRow(row("release", "release", T::Float, 0, kForever, "s",
+                        "When the group lets go: its vertices are free from then on, with the velocity they had "
+                        "(inf: never)."),
+                       [](const PinGroup& g) -> ColliderValue { return g.release; },
+                       [](PinGroup& g, const ColliderValue& v) { g.release = asFloat(v); }, false));
     return t;
 }
 
-bool inRange(const ColliderField& f, float x) { return std::isfinite(x) && x >= f.minValue && x <= f.maxValue; }
+// An infinite bound admits infinity itself (duration and release: for ever).
+bool inRange(const ColliderField& f, float x) {
+    return (std::isfinite(x) || x == f.maxValue) && x >= f.minValue && x <= f.maxValue;
+}
 
 } // namespace
 
@@ -182,11 +255,27 @@ const ColliderField* findColliderField(std::string_view key) {
 }
 
 bool fieldAppliesTo(const ColliderField& field, const Collider& collider) {
-    return (field.shapes & shapeBit(collider.shape.kind)) && (field.motions & motionBit(collider.motion));
+    return (field.owners & kOnColliders) && (field.shapes & shapeBit(collider.shape.kind)) &&
+           (field.motions & motionBit(collider.motion));
+}
+
+bool fieldAppliesTo(const ColliderField& field, const PinGroup&) { return (field.owners & kOnPinGroups) != 0; }
+
+ColliderValue fieldValue(const ColliderField& field, const Collider& c) {
+    if (field.get) return field.get(c);
+    if (field.getScript) return field.getScript(c.script);
+    return ColliderValue(0.0f);  // a pin group's row: colliders have none
+}
+
+ColliderValue fieldValue(const ColliderField& field, const PinGroup& g) {
+    if (field.getPin) return field.getPin(g);
+    if (field.getScript) return field.getScript(g.script);
+    return ColliderValue(0.0f);
 }
 
 std::string describeRange(const ColliderField& field) {
     std::ostringstream out;
+    if (field.type == T::Bool) return "true or false";
     if (field.type == T::Choice) {
         out << "one of:";
         for (std::string_view c : field.choices) out << " " << c;
@@ -220,13 +309,30 @@ std::string validateColliderValue(const ColliderField& field, const ColliderValu
         }
         return "'" + key + "' must be a non-empty list of points [[x, y, z], ...], each coordinate in " +
                describeRange(field);
+    case T::Bool:
+        if (std::holds_alternative<bool>(value)) return {};
+        return "'" + key + "' must be true or false";
+    case T::Vec2:
+        if (const glm::vec2* v = std::get_if<glm::vec2>(&value); v && inRange(field, v->x) && inRange(field, v->y))
+            return {};
+        return "'" + key + "' must be two numbers [u, v], each in " + describeRange(field);
     }
     return "unknown field type";
 }
 
 std::string setColliderValue(Collider& collider, const ColliderField& field, const ColliderValue& value) {
+    if (!(field.owners & kOnColliders)) return "'" + std::string(field.key) + "' is a pin group's key, not a collider's";
     if (std::string message = validateColliderValue(field, value); !message.empty()) return message;
-    field.set(collider, value);
+    if (field.set) field.set(collider, value);
+    else field.setScript(collider.script, value);
+    return {};
+}
+
+std::string setPinGroupValue(PinGroup& group, const ColliderField& field, const ColliderValue& value) {
+    if (!(field.owners & kOnPinGroups)) return "'" + std::string(field.key) + "' is a collider's key, not a pin group's";
+    if (std::string message = validateColliderValue(field, value); !message.empty()) return message;
+    if (field.setPin) field.setPin(group, value);
+    else field.setScript(group.script, value);
     return {};
 }
 

@@ -11,6 +11,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,7 @@ enum class ScriptKind : int {
     Oscillate,  // translation home + axis * amplitude * sin(2 pi f t + phase)
     Orbit,      // rigid rotation about the line (pivot, axis) at f turns per second
     Swing,      // pendulum: rotation about (pivot, axis) by amplitude degrees * sin(2 pi f t + phase)
-    Path,       // through the keyframes at `speed` metres per second, looping back to the first
+    Path,       // through the keyframes at `speed` metres per second, back to the first (or, loop off, stopping at the last)
 };
 inline constexpr int kScriptKindCount = 5;
 
@@ -82,6 +83,11 @@ struct Script {
     float phase = 0.0f;                 // radians
     std::vector<glm::vec3> path;        // keyframes (world positions), metres
     float speed = 1.0f;                 // path: metres per second
+    bool loop = true;                   // path: runs back to the first keyframe; off: stops at the last
+    // The script's clock: it reads its pose at min(max(t - start, 0), duration),
+    // so it waits at its first pose until `start` and holds its last after `duration`.
+    float start = 0.0f;                 // seconds
+    float duration = std::numeric_limits<float>::infinity();  // seconds; infinite: runs for ever
 };
 
 struct Collider {

@@ -16,20 +16,23 @@ Pose rotatedAbout(const Pose& home, glm::vec3 pivot, glm::vec3 axis, float angle
     return {pivot + r * (home.position - pivot), glm::normalize(r * home.orientation)};
 }
 
-glm::vec3 alongPath(const std::vector<glm::vec3>& path, float distance) {
-    // the path is closed: after the last keyframe it runs back to the first
+glm::vec3 alongPath(const std::vector<glm::vec3>& path, float distance, bool loop) {
+    // a looping path is closed: after the last keyframe it runs back to the first;
+    // an open one stops at its last keyframe
+    const std::size_t segments = loop ? path.size() : path.size() - 1;
     float total = 0.0f;
-    for (std::size_t i = 0; i < path.size(); ++i) total += glm::distance(path[i], path[(i + 1) % path.size()]);
-    if (total <= 0.0f) return path.front();
+    for (std::size_t i = 0; i < segments; ++i) total += glm::distance(path[i], path[(i + 1) % path.size()]);
+    if (total <= 0.0f) return loop ? path.front() : path.back();
+    if (!loop && distance >= total) return path.back();
     float s = std::fmod(distance, total);
     if (s < 0.0f) s += total;
-    for (std::size_t i = 0; i < path.size(); ++i) {
+    for (std::size_t i = 0; i < segments; ++i) {
         const glm::vec3 a = path[i], b = path[(i + 1) % path.size()];
         const float segment = glm::distance(a, b);
         if (s <= segment && segment > 0.0f) return glm::mix(a, b, s / segment);
         s -= segment;
     }
-    return path.front();
+    return loop ? path.front() : path.back();
 }
 
 // A dynamic sphere against one collider it cannot move (ground, static or
@@ -53,24 +56,33 @@ Pose interpolate(const Pose& a, const Pose& b, float fraction) {
     return {glm::mix(a.position, b.position, fraction), glm::slerp(a.orientation, b.orientation, fraction)};
 }
 
+double scriptClock(const Script& s, double t) {
+    const double since = std::max(0.0, t - static_cast<double>(s.start));
+    return std::min(since, static_cast<double>(s.duration));
+}
+
 Pose scriptedPose(const Collider& c, double t) {
     if (c.motion != MotionKind::Kinematic) return c.home;
-    const Script& s = c.script;
+    return scriptedPose(c.script, c.home, t);
+}
+
+Pose scriptedPose(const Script& s, const Pose& home, double worldTime) {
+    const double t = scriptClock(s, worldTime);
     const float wt = static_cast<float>(2.0 * glm::pi<double>() * s.frequency * t) + s.phase;
     switch (s.kind) {
-    case ScriptKind::None: return c.home;
+    case ScriptKind::None: return home;
     case ScriptKind::Oscillate: {
         const float len = glm::length(s.axis);
         const glm::vec3 dir = len > 1e-9f ? s.axis / len : glm::vec3(0.0f);
-        return {c.home.position + dir * (s.amplitude * std::sin(wt)), c.home.orientation};
+        return {home.position + dir * (s.amplitude * std::sin(wt)), home.orientation};
     }
-    case ScriptKind::Orbit: return rotatedAbout(c.home, s.pivot, s.axis, wt);
-    case ScriptKind::Swing: return rotatedAbout(c.home, s.pivot, s.axis, glm::radians(s.amplitude) * std::sin(wt));
+    case ScriptKind::Orbit: return rotatedAbout(home, s.pivot, s.axis, wt);
+    case ScriptKind::Swing: return rotatedAbout(home, s.pivot, s.axis, glm::radians(s.amplitude) * std::sin(wt));
     case ScriptKind::Path:
-        if (s.path.empty()) return c.home;
-        return {alongPath(s.path, static_cast<float>(s.speed * t)), c.home.orientation};
+        if (s.path.empty()) return home;
+        return {alongPath(s.path, static_cast<float>(s.speed * t), s.loop), home.orientation};
     }
-    return c.home;
+    return home;
 }
 
 void beginColliderStep(Colliders& colliders, double time, float dt) {

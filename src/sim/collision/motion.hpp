@@ -16,6 +16,14 @@ namespace cs {
 
 struct CollisionSettings;
 
+// Where a script puts a body whose pose at rest is `home`, at time t (seconds).
+// Colliders and pin groups (pin_groups.hpp) both move by it.
+Pose scriptedPose(const Script& script, const Pose& home, double t);
+
+// The script's own time at world time t: 0 until its start, then running, and
+// held at its duration once that is over.
+double scriptClock(const Script& script, double t);
+
 // Where the script puts the collider at time t (seconds); the home pose for
 // static and dynamic colliders and for a script of kind None.
 Pose scriptedPose(const Collider& collider, double t);

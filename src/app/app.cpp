@@ -398,6 +398,10 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         ctx.sim->syncToCpu();
         recordHistoryFrame(ctx);
         ctx.stats.recordFrame(measureCloth(ctx.sim->world(), ctx.stats.selfQuery));  // plots run with the panel closed too
+        {  // every 10th frame; the contacts view paints the triangles it marks
+            const World& world = ctx.sim->world();
+            ctx.stats.crossings.frame(world.cloth, world.settings.solver.threads, world.settings.render.debugContacts);
+        }
         config.rememberScene(ctx.scene.path);  // writes only when another scene opened
 
         // the UI may edit settings; it draws after the scene, from the same state
@@ -431,6 +435,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
             renderer.setClothVertexBuffers(Renderer::ClothVertexBuffers{gpu->particles, gpu->stride, gpu->normals, gpu->count});
         else
             renderer.setClothVertexBuffers(std::nullopt);
+        renderer.setCrossingTriangles(ctx.stats.crossings.triangleMarks());
         renderer.draw(ctx.sim->world(), width, height);
         captureScene(ctx, width, height);  // F12, F9 and recording read the scene before the panels cover it
         if (!lastFrame) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the panels, or only the cut overlay

@@ -20,6 +20,7 @@ bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::ve
     ctx.settingsAtReset = ctx.scene.settings;
     ctx.sceneError.clear();
     ctx.recoveryMessage.clear();
+    ctx.stats.crossings.reset();  // the largest count belongs to the scene
     ctx.inputs.sceneOpened(path, overrides, ctx.sim->world().settings);
     return true;
 }
@@ -29,6 +30,7 @@ void resetSimulation(AppContext& ctx) {
     ctx.tools.cancel();  // a reset lets go of everything (resetWorld clears `held`)
     ctx.sim->reset();
     ctx.settingsAtReset = ctx.sim->world().settings;
+    ctx.stats.crossings.reset();
 }
 
 StepStats stepSimulation(AppContext& ctx) {

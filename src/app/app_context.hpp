@@ -11,6 +11,8 @@
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "capture.hpp"
+#include "crossing_sampler.hpp"
+#include "history.hpp"
 #include "session/input_recorder.hpp"
 #include "app/ui/timeline_panel.hpp"
 #include "tools/mouse_tools.hpp"
@@ -24,37 +26,6 @@
 
 namespace cs {
 
-// A fixed-size history of one number, for ImGui::PlotLines; never allocates.
-template <std::size_t N>
-struct History {
-    std::array<float, N> values{};
-    std::size_t next = 0;   // where the next value goes; also PlotLines' values_offset
-    std::size_t count = 0;  // how many are filled (up to N)
-
-    void push(float value) {
-        values[next] = value;
-        next = (next + 1) % N;
-        if (count < N) ++count;
-    }
-    float mean() const {
-        if (count == 0) return 0.0f;
-        float sum = 0.0f;
-        for (std::size_t i = 0; i < count; ++i) sum += values[i];
-        return sum / static_cast<float>(count);
-    }
-    float max() const {
-        float m = 0.0f;
-        for (std::size_t i = 0; i < count; ++i) m = values[i] > m ? values[i] : m;
-        return m;
-    }
-    float min() const {
-        float m = 0.0f;
-        for (std::size_t i = 0; i < count; ++i) m = values[i] < m ? values[i] : m;
-        return m;
-    }
-    float latest() const { return count == 0 ? 0.0f : values[(next + N - 1) % N]; }
-};
-
 struct AppStats {
     static constexpr std::size_t kHistory = 240;  // frames (about 4 s at 60 Hz)
     History<kHistory> frameMs;      // wall time of whole frames
@@ -66,6 +37,7 @@ struct AppStats {
     History<kHistory> iterations;   // lastStep.iterations at the end of each frame
     ClothStats cloth;               // measured once per frame by the loop (recordFrame)
     SelfCollision selfQuery;        // measureCloth's spatial hash, kept so that the per-frame measure reuses it
+    CrossingSampler crossings;      // crossing triangle pairs, counted every 10th frame (and the view's marks)
     StepStats lastStep;             // the most recent step
     float integrateMs = 0.0f;       // smoothed phase split, milliseconds per step
     float constraintMs = 0.0f;

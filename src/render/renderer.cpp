@@ -29,6 +29,7 @@ constexpr int kShadowMapSize = 2048;       // texels per side
 constexpr GLint kShadowTextureUnit = 1;    // unit 0 is left to the UI
 constexpr GLint kStrainTextureUnit = 2;    // the strain view's per-triangle buffer
 constexpr GLint kFabricTextureUnit = 3;    // the ggx view's weave
+constexpr GLint kCrossingTextureUnit = 4;  // the contacts view's per-triangle marks
 constexpr float kClothTranslucency = 0.25f;  // thin fabric: some light comes through
 constexpr float kForceViewShininess = 24.0f; // blinn_phong_force: a broad, soft highlight
 
@@ -48,6 +49,23 @@ constexpr std::array<ClothViewFiles, kClothShaderCount> kClothViewFiles = {{
 
 bool showsForces(ClothShader view) { return view == ClothShader::BlinnPhongForce || view == ClothShader::GgxForce; }
 
+// Sends one value per triangle to `buffer`, read through the buffer texture `texture`
+// in `format`; new storage (and the texture re-attached to it) only when the size changed.
+void uploadTriangleValues(GLuint buffer, GLuint texture, GLenum format, const void* data, std::size_t bytes,
+                          std::size_t& capacity) {
+    glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+    if (bytes != capacity) {
+        glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_DRAW);
+        capacity = bytes;
+        glBindTexture(GL_TEXTURE_BUFFER, texture);
+        glTexBuffer(GL_TEXTURE_BUFFER, format, buffer);  // re-attach the new storage
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+    } else {
+        glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+    }
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
 } // namespace
 
 Renderer::Renderer(std::filesystem::path shaderDir, const std::filesystem::path& fabricPath)
@@ -56,7 +74,8 @@ Renderer::Renderer(std::filesystem::path shaderDir, const std::filesystem::path&
       m_groundProgram(m_shaderDir / "ground.vert", m_shaderDir / "ground.frag"),
       m_skyProgram(m_shaderDir / "sky.vert", m_shaderDir / "sky.frag"),
       m_shadowProgram(m_shaderDir / "shadow.vert", m_shaderDir / "shadow.frag"),
-      m_markerProgram(m_shaderDir / "marker.vert", m_shaderDir / "marker.frag") {
+      m_markerProgram(m_shaderDir / "marker.vert", m_shaderDir / "marker.frag"),
+      m_crossingProgram(m_shaderDir / "cloth.vert", m_shaderDir / "crossings.frag", {m_shaderDir / "lighting.glsl"}) {
     constexpr int kSlices = 48;  // the sphere and the cylinder share them: capsules meet without a seam
     m_sphereMesh.upload(makeUvSphere(kSlices, 24));
     m_cubeMesh.upload(makeUnitCube());
@@ -76,6 +95,8 @@ Renderer::Renderer(std::filesystem::path shaderDir, const std::filesystem::path&
     }
     glGenBuffers(1, &m_strainBuffer);
     glGenTextures(1, &m_strainTexture);
+    glGenBuffers(1, &m_crossingBuffer);
+    glGenTextures(1, &m_crossingTexture);
 
     // shadow map: a depth texture that the lit shaders compare against (hardware PCF)
     glGenTextures(1, &m_shadowTexture);
@@ -100,6 +121,8 @@ Renderer::Renderer(std::filesystem::path shaderDir, const std::filesystem::path&
 }
 
 Renderer::~Renderer() {
+    if (m_crossingTexture) glDeleteTextures(1, &m_crossingTexture);
+    if (m_crossingBuffer) glDeleteBuffers(1, &m_crossingBuffer);
     if (m_strainTexture) glDeleteTextures(1, &m_strainTexture);
     if (m_strainBuffer) glDeleteBuffers(1, &m_strainBuffer);
     if (m_shadowFramebuffer) glDeleteFramebuffers(1, &m_shadowFramebuffer);
@@ -116,7 +139,7 @@ std::string Renderer::loadShaders() {
         errors += error;
     };
     for (ShaderProgram* program :
-         {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram, &m_markerProgram})
+         {&m_clothProgram, &m_groundProgram, &m_skyProgram, &m_shadowProgram, &m_markerProgram, &m_crossingProgram})
         load(*program);
     for (ShaderProgram& program : m_clothViews) load(program);
     load(m_debugDraw.program());
@@ -125,6 +148,10 @@ std::string Renderer::loadShaders() {
 
 void Renderer::setMarkers(std::span<const Marker> markers) {
     m_markers.assign(markers.begin(), markers.end());  // reuses the capacity it has
+}
+
+void Renderer::setCrossingTriangles(std::span<const std::uint8_t> marks) {
+    m_crossingMarks.assign(marks.begin(), marks.end());  // reuses the capacity it has
 }
 
 void Renderer::draw(const World& world, int framebufferWidth, int framebufferHeight) {
@@ -296,24 +323,46 @@ void Renderer::updateClothData(const World& world) {
     } else if (view == ClothShader::Strain) {
         m_triangleStrains.resize(cloth.triangles.size());
         computeTriangleStrains(cloth, m_triangleStrains);
-        glBindBuffer(GL_TEXTURE_BUFFER, m_strainBuffer);
-        const auto bytes = static_cast<GLsizeiptr>(m_triangleStrains.size() * sizeof(float));
-        if (m_triangleStrains.size() != m_strainCapacity) {
-            glBufferData(GL_TEXTURE_BUFFER, bytes, m_triangleStrains.data(), GL_DYNAMIC_DRAW);
-            m_strainCapacity = m_triangleStrains.size();
-            glBindTexture(GL_TEXTURE_BUFFER, m_strainTexture);
-            glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, m_strainBuffer);  // re-attach the new storage
-            glBindTexture(GL_TEXTURE_BUFFER, 0);
-        } else {
-            glBufferSubData(GL_TEXTURE_BUFFER, 0, bytes, m_triangleStrains.data());
-        }
-        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        uploadTriangleValues(m_strainBuffer, m_strainTexture, GL_R32F, m_triangleStrains.data(),
+                             m_triangleStrains.size() * sizeof(float), m_strainCapacity);
     }
+    if (world.settings.render.debugContacts && crossingMarksFit(cloth))
+        uploadTriangleValues(m_crossingBuffer, m_crossingTexture, GL_R8, m_crossingMarks.data(),
+                             m_crossingMarks.size(), m_crossingCapacity);
+}
+
+bool Renderer::crossingMarksFit(const Cloth& cloth) const {
+    return !m_crossingMarks.empty() && m_crossingMarks.size() == cloth.triangles.size();
+}
+
+// The contacts view: crossing triangles magenta, the rest grey (crossings.frag).
+void Renderer::drawCrossingView(const World& world) {
+    const ShaderProgram& program = m_crossingProgram;
+    if (!program.valid()) return;
+    program.use();
+    setLighting(program, world.settings);
+    program.set("uModel", glm::mat4(1.0f));
+    program.set("uNormalMatrix", glm::mat3(1.0f));
+    program.set("uRoughness", world.settings.render.roughness);
+    program.set("uCrossingColor", crossingViewColor(true));
+    program.set("uOtherColor", crossingViewColor(false));
+    program.set("uMarked", crossingMarksFit(world.cloth) ? 1 : 0);
+    glActiveTexture(GL_TEXTURE0 + kCrossingTextureUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, m_crossingTexture);
+    program.set("uCrossing", kCrossingTextureUnit);
+    glActiveTexture(GL_TEXTURE0);
+    m_clothMesh.draw();
 }
 
 void Renderer::drawCloth(const World& world) {
     const Cloth& cloth = world.cloth;
     const RenderSettings& r = world.settings.render;
+    if (r.debugContacts && cloth.particleCount() > 0 && !cloth.triangles.empty()) {
+        if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        drawCrossingView(world);
+        if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        return;
+    }
     const auto viewIndex = static_cast<std::size_t>(r.shader);
     if (viewIndex >= m_clothViews.size()) return;
     const ShaderProgram& program = m_clothViews[viewIndex];

@@ -2,7 +2,8 @@
 // Draws a World with OpenGL 3.3 core: a sky gradient, the gridded ground, the
 // colliders at their poses (spheres, oriented boxes, capsules, plane panels), the
 // cloth (two-sided, in the view render.shader picks: GGX with a fabric texture,
-// force or strain heat maps, normals) and the markers of the interaction tools. It
+// force or strain heat maps, normals; grey with its crossing triangles magenta in the
+// contacts debug view) and the markers of the interaction tools. It
 // reads the World and never changes it. The key light casts shadows (a shadow
 // map fitted around the cloth and the finite colliders each frame). Needs a
 // current context with GL loaded (glad) for every call, including construction
@@ -15,6 +16,7 @@
 #include "sim/world.hpp"
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <glm/vec3.hpp>
 #include <optional>
@@ -78,6 +80,12 @@ public:
     };
     void setClothVertexBuffers(std::optional<ClothVertexBuffers> buffers) { m_clothBuffers = buffers; }
 
+    // The contacts view (render.debug_contacts) paints the cloth's triangles by these
+    // marks: 1 (in a crossing pair) magenta, 0 grey; marks of another triangle count
+    // than the cloth's (none yet, or a cut since) paint it all grey. Copies them (no
+    // allocation once the count has been reached before).
+    void setCrossingTriangles(std::span<const std::uint8_t> marks);
+
     // The camera matrices used by the last draw.
     const CameraView& lastView() const { return m_view; }
 
@@ -89,6 +97,8 @@ private:
     void drawGround(const World& world);
     void drawCloth(const World& world);
     void updateClothData(const World& world);  // forces or strains, when the cloth view shows them
+    void drawCrossingView(const World& world);  // the cloth while render.debug_contacts is on
+    bool crossingMarksFit(const Cloth& cloth) const;
     void drawMarkers();
     void setLighting(const ShaderProgram& program, const Settings& settings) const;
     void useGroundProgram(const Settings& settings) const;  // lighting, fog
@@ -108,6 +118,7 @@ private:
     ShaderProgram m_skyProgram;     // sky.vert + sky.frag: full-screen gradient
     ShaderProgram m_shadowProgram;  // shadow.vert + shadow.frag: depth from the key light
     ShaderProgram m_markerProgram;  // marker.vert + marker.frag: tool highlights
+    ShaderProgram m_crossingProgram;  // cloth.vert + crossings.frag: the cloth in the contacts view
     DebugDraw m_debugDraw{m_shaderDir};  // debug_line.vert + .frag: the render.debug_* views
 
     GpuMesh m_clothMesh;
@@ -127,7 +138,11 @@ private:
     std::vector<float> m_triangleStrains;   // strain view: one per triangle
     GLuint m_strainBuffer = 0;              // ... in this buffer, read through m_strainTexture
     GLuint m_strainTexture = 0;             // GL_TEXTURE_BUFFER, R32F: gl_PrimitiveID indexes it
-    std::size_t m_strainCapacity = 0;       // floats the strain buffer holds
+    std::size_t m_strainCapacity = 0;       // bytes the strain buffer holds
+    std::vector<std::uint8_t> m_crossingMarks;  // contacts view: one per triangle (setCrossingTriangles)
+    GLuint m_crossingBuffer = 0;            // ... in this buffer, read through m_crossingTexture
+    GLuint m_crossingTexture = 0;           // GL_TEXTURE_BUFFER, R8: gl_PrimitiveID indexes it
+    std::size_t m_crossingCapacity = 0;     // bytes the crossing buffer holds
     GreyTexture m_fabric;                   // the weave multiplied into the ggx view's colour
     std::vector<Marker> m_markers;          // kept until replaced
     std::optional<ClothVertexBuffers> m_clothBuffers;  // the GPU solvers' buffers, when drawing from them

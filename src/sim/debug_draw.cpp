@@ -105,6 +105,8 @@ glm::vec3 strainColor(float strain) {
                     : glm::mix(kStrainRestColor, kStrainStretchedColor, t);
 }
 
+glm::vec3 crossingViewColor(bool crossing) { return crossing ? kDebugCrossingColor : kDebugNotCrossingColor; }
+
 float debugNormalLength(const Cloth& cloth) {
     double stretchSum = 0.0, allSum = 0.0;
     std::size_t stretchCount = 0;

@@ -29,6 +29,8 @@ inline constexpr glm::vec3 kDebugPinColor(1.0f, 0.72f, 0.05f);
 inline constexpr float kDebugPinDiameter = 11.0f;          // pixels
 inline constexpr glm::vec3 kDebugColliderColor(0.35f, 1.0f, 0.7f);
 inline constexpr glm::vec3 kDebugContactColor(1.0f, 0.45f, 0.0f);
+inline constexpr glm::vec3 kDebugCrossingColor(1.0f, 0.0f, 1.0f);      // contacts view: a crossing triangle, unlit
+inline constexpr glm::vec3 kDebugNotCrossingColor(0.45f, 0.45f, 0.45f); // ... and the rest of the cloth, lit
 inline constexpr glm::vec3 kStrainCompressedColor(0.1f, 0.3f, 1.0f);
 inline constexpr glm::vec3 kStrainRestColor(0.82f, 0.82f, 0.82f);
 inline constexpr glm::vec3 kStrainStretchedColor(1.0f, 0.08f, 0.05f);
@@ -41,6 +43,10 @@ glm::vec3 linkKindColor(LinkKind kind);
 // strain = length / rest length - 1: the rest colour at 0, towards blue when
 // compressed and red when stretched, the end colours from |strain| >= kStrainFullColor.
 glm::vec3 strainColor(float strain);
+
+// The contacts view (render.debug_contacts) paints the cloth by triangle: magenta for
+// one in a crossing pair (CrossingCounter::markCrossingTriangles), grey for the rest.
+glm::vec3 crossingViewColor(bool crossing);
 
 // The length of the normal lines: kNormalLengthPerLink x the mean rest length of the
 // stretch links (of all links when there are none); metres, 0 without links.

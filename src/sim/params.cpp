@@ -479,7 +479,8 @@ std::vector<ParamDef> buildTable() {
          .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
          .help = "Debug view: an orange line between every two particles closer than the self-collision "
                  "thickness that are not neighbours at rest (shown also while self-collision is off: then they "
-                 "mark where the cloth passes through itself).",
+                 "mark where the cloth passes through itself); the cloth is drawn grey with the triangles of every "
+                 "crossing pair magenta (counted every 10th frame).",
          .field = CS_FIELD(bool, render.debugContacts)});
     row({.key = "render.debug_buffers", .label = "buffer textures", .type = T::Bool, .group = G::Render,
          .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,

@@ -56,6 +56,14 @@ void statsSection(AppContext& ctx) {
     ImGui::Text("max penetration %.2f mm", static_cast<double>(cloth.maxPenetration * 1000.0f));
     plotHistory("##energy", s.kineticEnergy, "kinetic energy %.4g J (max %.4g)", 1e-6f);
     plotHistory("##stretch", s.maxStretchPct, "max stretch %.2f %% (max %.2f)", 1.0f);
+    // the exact count, every 10th frame; its cost is not part of the step's
+    const CrossingSampler& crossings = s.crossings;
+    if (crossings.counted())
+        ImGui::Text("crossings %zu   largest %zu   (%.2f ms / %d frames)", crossings.current(), crossings.largest(),
+                    static_cast<double>(crossings.lastMs()), CrossingSampler::kEveryFrames);
+    else
+        ImGui::TextDisabled("crossings: not counted yet");
+    plotHistory("##crossings", crossings.history(), "crossing pairs %.0f (max %.0f)", 1.0f);
 
     ImGui::Separator();
     ImGui::TextDisabled("solver");

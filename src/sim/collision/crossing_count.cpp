@@ -91,6 +91,25 @@ std::size_t CrossingCounter::count(const Cloth& cloth, int threads) {
     return count(cloth.positions, cloth.triangles, cloth.topologyVersion, threads);
 }
 
+std::size_t CrossingCounter::markCrossingTriangles(std::span<const glm::vec3> positions,
+                                                  std::span<const glm::uvec3> triangles, std::uint64_t topologyKey,
+                                                  std::span<std::uint8_t> crossing) {
+    prepare(positions, triangles, topologyKey);
+    std::fill(crossing.begin(), crossing.end(), std::uint8_t{0});
+    std::size_t found = 0;
+    for (const BoxTree::Task& task : m_tree.selfPairTasks(1))
+        crossingsOf(m_tree, task, positions, triangles, [&](std::uint32_t i, std::uint32_t j) {
+            ++found;
+            if (i < crossing.size()) crossing[i] = 1;
+            if (j < crossing.size()) crossing[j] = 1;
+        });
+    return found;
+}
+
+std::size_t CrossingCounter::markCrossingTriangles(const Cloth& cloth, std::span<std::uint8_t> crossing) {
+    return markCrossingTriangles(cloth.positions, cloth.triangles, cloth.topologyVersion, crossing);
+}
+
 std::vector<std::pair<std::uint32_t, std::uint32_t>> CrossingCounter::pairs(std::span<const glm::vec3> positions,
                                                                             std::span<const glm::uvec3> triangles,
                                                                             std::uint64_t topologyKey) {

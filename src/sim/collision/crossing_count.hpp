@@ -36,6 +36,14 @@ public:
                       std::uint64_t topologyKey, int threads);
     std::size_t count(const Cloth& cloth, int threads);
 
+    // Marks the triangles that take part in a crossing pair: crossing[k] = 1 when triangle k
+    // is in at least one, else 0 (crossing.size() == triangles.size()). Returns the number
+    // of pairs, as count() does. One thread (a flag can be set from two pairs); for the
+    // contacts view. Allocates nothing after the first call with a topology.
+    std::size_t markCrossingTriangles(std::span<const glm::vec3> positions, std::span<const glm::uvec3> triangles,
+                                      std::uint64_t topologyKey, std::span<std::uint8_t> crossing);
+    std::size_t markCrossingTriangles(const Cloth& cloth, std::span<std::uint8_t> crossing);
+
     // The crossing pairs (i < j, triangle indices), sorted: for views and for tests. Allocates.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(std::span<const glm::vec3> positions,
                                                                std::span<const glm::uvec3> triangles,

@@ -26,3 +26,6 @@ shot normals           tablecloth.toml    240 --set render.shader=normals
 shot debug             hanging.toml       90  --set render.debug_points=true --set render.debug_links=type \
                                               --set camera.distance=2.5
 shot cut_sphere        cutting_sphere.toml 300
+shot twist             twist.toml         240
+shot fold              fold.toml          300
+shot twist_contacts    twist.toml         240 --set render.debug_contacts=true

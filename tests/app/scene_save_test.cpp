@@ -5,6 +5,7 @@
 #include "app/app_context.hpp"
 #include "app/scene_save.hpp"
 #include "session/write_whole.hpp"
+#include "sim/collision/collider_fields.hpp"
 
 #include <gtest/gtest.h>
 
@@ -34,6 +35,33 @@ std::vector<glm::vec3> positionsAfter(World world, int steps) {
     Simulation sim(std::move(world));
     for (int i = 0; i < steps; ++i) sim.step();
     return sim.world().cloth.positions;
+}
+
+TEST(SaveScene, KeepsThePinGroupsAndTheyHoldTheSameVertices) {
+    const test::TempDir dir("save_pins");
+    const std::filesystem::path base = projectIn(dir);
+    AppContext ctx;
+    ASSERT_TRUE(openScene(ctx, kSource / "scenes/fold.toml", {"cloth.resolution=[16,16]"})) << ctx.sceneError;
+    for (int i = 0; i < 30; ++i) ctx.sim->step();  // the groups have moved and hold their vertices
+
+    const SaveResult saved = saveRunningScene(ctx, base);
+    ASSERT_EQ(saved.outcome, SaveOutcome::Saved) << saved.message;
+    const SceneLoad load = loadSceneFile(saved.path);
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    const PinGroups& before = ctx.sim->world().pinGroups;
+    ASSERT_EQ(load.scene->pinGroups.size(), before.size());
+    for (std::size_t g = 0; g < before.size(); ++g)
+        for (const ColliderField& field : colliderFields())
+            if (fieldAppliesTo(field, before[g])) {
+                EXPECT_EQ(fieldValue(field, load.scene->pinGroups[g]), fieldValue(field, before[g]))
+                    << "group " << g << " " << field.key;
+            }
+    // the file starts the world the running one starts from after a reset, bit for bit
+    const World fromFile = makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups);
+    ctx.sim->reset();
+    const std::vector<glm::vec3> a = positionsAfter(fromFile, 60), b = positionsAfter(ctx.sim->world(), 60);
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec3)), 0);
 }
 
 TEST(SaveScene, TheSavedFileLoadsIntoTheSameWorld) {

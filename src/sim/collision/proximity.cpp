@@ -1,0 +1,164 @@
+// Closest points for triangle self-contact and the feasible-region tests; the method and
+// its thresholds are described in proximity.hpp.
+#include "proximity.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <glm/geometric.hpp>
+
+namespace cs {
+
+namespace {
+
+constexpr std::array<TriangleFeature, 3> kEdges{TriangleFeature::Edge0, TriangleFeature::Edge1, TriangleFeature::Edge2};
+constexpr std::array<TriangleFeature, 3> kVertices{TriangleFeature::Vertex0, TriangleFeature::Vertex1,
+                                                   TriangleFeature::Vertex2};
+
+// The nearest point to p of the triangle's edge k (corner k to corner (k+1)%3), written as
+// a result: barycentrics on the two corners, Vertex when the clamp lands on a corner.
+PointTriangleProximity onEdge(glm::dvec3 p, const std::array<glm::dvec3, 3>& v, int k) {
+    const int k1 = (k + 1) % 3;
+    const double t = closestOnSegment(p, v[k], v[k1]);
+    PointTriangleProximity result;
+    result.barycentric[k] = 1.0 - t;
+    result.barycentric[k1] = t;
+    if (t <= 0.0) {
+        result.closest = v[k];
+        result.feature = kVertices[k];
+    } else if (t >= 1.0) {
+        result.closest = v[k1];
+        result.feature = kVertices[k1];
+    } else {
+        result.closest = v[k] + t * (v[k1] - v[k]);
+        result.feature = kEdges[k];
+    }
+    result.distance = glm::length(p - result.closest);
+    return result;
+}
+
+} // namespace
+
+double closestOnSegment(glm::dvec3 x, glm::dvec3 p, glm::dvec3 q) {
+    const glm::dvec3 d = q - p;
+    const double lengthSquared = glm::dot(d, d);
+    if (!(lengthSquared > 0.0)) return 0.0;
+    return std::clamp(glm::dot(x - p, d) / lengthSquared, 0.0, 1.0);
+}
+
+PointTriangleProximity pointTriangleProximity(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b, glm::dvec3 c) {
+    const std::array<glm::dvec3, 3> v{a, b, c};
+    const std::array<double, 3> edgeLengthSquared{glm::dot(b - a, b - a), glm::dot(c - b, c - b),
+                                                  glm::dot(a - c, a - c)};
+    const glm::dvec3 n = glm::cross(b - a, c - a);
+    const double areaSquared = glm::dot(n, n);  // (2 · area)², m⁴
+
+    // degenerate: the longest edge (the first on ties) spans all three corners
+    const int longest = static_cast<int>(std::max_element(edgeLengthSquared.begin(), edgeLengthSquared.end()) -
+                                         edgeLengthSquared.begin());
+    const double longestSquared = edgeLengthSquared[longest];
+    if (areaSquared <= kDegenerateTriangle * kDegenerateTriangle * longestSquared * longestSquared)
+        return onEdge(p, v, longest);
+
+    // face: the projection of p lies inside
+    glm::dvec3 lambda;
+    for (int k = 0; k < 3; ++k) lambda[k] = glm::dot(n, glm::cross(v[(k + 1) % 3] - p, v[(k + 2) % 3] - p));
+    if (lambda.x >= 0.0 && lambda.y >= 0.0 && lambda.z >= 0.0) {
+        PointTriangleProximity result;
+        result.barycentric = lambda / (lambda.x + lambda.y + lambda.z);
+        result.closest = result.barycentric.x * a + result.barycentric.y * b + result.barycentric.z * c;
+        result.distance = glm::length(p - result.closest);
+        result.feature = TriangleFeature::Face;
+        return result;
+    }
+
+    // boundary: the nearest of the three edges
+    PointTriangleProximity best = onEdge(p, v, 0);
+    for (int k = 1; k < 3; ++k) {
+        const PointTriangleProximity candidate = onEdge(p, v, k);
+        if (candidate.distance < best.distance) best = candidate;
+    }
+    return best;
+}
+
+EdgeEdgeProximity edgeEdgeProximity(glm::dvec3 p1, glm::dvec3 p2, glm::dvec3 q1, glm::dvec3 q2) {
+    const glm::dvec3 d1 = p2 - p1;
+    const glm::dvec3 d2 = q2 - q1;
+    const glm::dvec3 r = p1 - q1;
+    const double a = glm::dot(d1, d1);
+    const double e = glm::dot(d2, d2);
+    const glm::dvec3 m = glm::cross(d1, d2);
+    const double mSquared = glm::dot(m, m);
+
+    EdgeEdgeProximity result;
+    auto finish = [&](double s, double t) {
+        result.s = s;
+        result.t = t;
+        result.c1 = (1.0 - s) * p1 + s * p2;
+        result.c2 = (1.0 - t) * q1 + t * q2;
+        result.distance = glm::length(result.c1 - result.c2);
+    };
+
+    if (mSquared <= kParallelSine * kParallelSine * a * e) {
+        // parallel or zero-length: the first nearest endpoint-to-segment pair
+        result.parallel = true;
+        const std::array<double, 4> s{0.0, 1.0, closestOnSegment(q1, p1, p2), closestOnSegment(q2, p1, p2)};
+        const std::array<double, 4> t{closestOnSegment(p1, q1, q2), closestOnSegment(p2, q1, q2), 0.0, 1.0};
+        double bestSquared = 0.0;
+        int best = -1;
+        for (int k = 0; k < 4; ++k) {
+            const glm::dvec3 gap = ((1.0 - s[k]) * p1 + s[k] * p2) - ((1.0 - t[k]) * q1 + t[k] * q2);
+            const double squared = glm::dot(gap, gap);
+            if (best < 0 || squared < bestSquared) {
+                bestSquared = squared;
+                best = k;
+            }
+        }
+        finish(s[best], t[best]);
+        return result;
+    }
+
+    // the lines' closest points, clamped (Ericson §5.1.9); a > 0 and e > 0 here
+    const double b = glm::dot(d1, d2);
+    const double f = glm::dot(d2, r);
+    const double c = glm::dot(d1, r);
+    double s = std::clamp(glm::dot(m, glm::cross(d2, r)) / mSquared, 0.0, 1.0);
+    double t = (b * s + f) / e;
+    if (t < 0.0) {
+        t = 0.0;
+        s = std::clamp(-c / a, 0.0, 1.0);
+    } else if (t > 1.0) {
+        t = 1.0;
+        s = std::clamp((b - c) / a, 0.0, 1.0);
+    }
+    finish(s, t);
+    return result;
+}
+
+bool inEdgeRegion(glm::dvec3 p, glm::dvec3 A, glm::dvec3 B, std::span<const glm::dvec3> opposite, double eps) {
+    const glm::dvec3 e = B - A;
+    if (glm::dot(p - A, e) < -eps || glm::dot(p - B, e) > eps) return false;
+    const double lengthSquared = glm::dot(e, e);
+    for (const glm::dvec3& o : opposite) {
+        // the foot of o on the line AB (A itself for a zero-length edge)
+        const glm::dvec3 foot = lengthSquared > 0.0 ? A + (glm::dot(o - A, e) / lengthSquared) * e : A;
+        if (glm::dot(o - foot, p - foot) > eps) return false;
+    }
+    return true;
+}
+
+bool inVertexRegion(glm::dvec3 p, glm::dvec3 A, std::span<const glm::dvec3> ring, double eps) {
+    for (const glm::dvec3& neighbour : ring)
+        if (glm::dot(p - A, A - neighbour) < -eps) return false;
+    return true;
+}
+
+bool edgeEdgeFeasible(const EdgeEdgeProximity& pair, glm::dvec3 p1, glm::dvec3 p2, glm::dvec3 q1, glm::dvec3 q2) {
+    const glm::dvec3 e1 = p2 - p1;
+    const glm::dvec3 e2 = q2 - q1;
+    const bool c2OnE1 = glm::dot(pair.c2 - p1, e1) >= 0.0 && glm::dot(p2 - pair.c2, e1) >= 0.0;
+    const bool c1OnE2 = glm::dot(pair.c1 - q1, e2) >= 0.0 && glm::dot(q2 - pair.c1, e2) >= 0.0;
+    return c2OnE1 || c1OnE2;
+}
+
+} // namespace cs

@@ -191,12 +191,16 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
     crossings.count(sim, report);  // the starting state
     stepMs.assign(static_cast<std::size_t>(steps), 0.0);
     long long taken = 0;
+    long long detections = 0;
+    double detectMs = 0.0;
     while (taken < steps) {
         const auto start = std::chrono::steady_clock::now();
         report.lastStep = sim.step();
         stepMs[static_cast<std::size_t>(taken)] =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
+        detections += report.lastStep.selfDetections;
+        detectMs += report.lastStep.selfDetectMs;
         ++taken;
         if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
         crossings.count(sim, report);
@@ -212,6 +216,8 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
     report.simTime = world.time;
     report.recoveries = sim.recoveries();
     report.lastRecovery = sim.lastRecoveryMessage();
+    if (taken > 0) report.selfDetectionsPerStep = static_cast<double>(detections) / static_cast<double>(taken);
+    if (detections > 0) report.selfDetectMsMean = detectMs / static_cast<double>(detections);
     if (!stepMs.empty()) {
         double sum = 0.0;
         for (double ms : stepMs) sum += ms;
@@ -264,6 +270,8 @@ std::string reportJson(const HeadlessReport& r) {
     j["self_intersections_max"] = r.selfIntersectionsMax;
     j["self_intersections_final"] = r.selfIntersectionsFinal;
     j["crossing_count_ms_mean"] = jsonNumber(r.crossingCountMsMean);
+    j["self_detections_per_step"] = jsonNumber(r.selfDetectionsPerStep);
+    j["self_detect_ms_mean"] = jsonNumber(r.selfDetectMsMean);
     if (r.cloth.selfMinDistance) j["self_min_distance"] = jsonNumber(*r.cloth.selfMinDistance);
     Json& bodies = j["rigid_bodies"] = Json::array();
     for (const RigidBodyReport& b : r.rigidBodies) {

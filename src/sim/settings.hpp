@@ -19,6 +19,7 @@ enum class BendingModel : int { Links, Dihedral };
 enum class ClothShader : int { Ggx, BlinnPhongForce, GgxForce, Strain, Normals };  // render.shader
 enum class DebugLinkColoring : int { Off, ByType, ByStrain };
 enum class RecoveryMode : int { Restore, HalveStep, RaiseIterations };  // sim.recovery
+enum class SelfContactModel : int { Particles, Triangles };              // collision.self_model
 
 struct SimSettings {
     float dt{};                 // physics step, seconds
@@ -108,6 +109,14 @@ struct CollisionSettings {
     bool selfCollision{};       // particles of the cloth repel each other
     float selfThickness{};      // metres kept between non-neighbouring particles
     float selfFriction{};       // Coulomb coefficient between touching layers
+    // Triangle contact (Offset Geometric Contact, collision/triangle_contact.hpp):
+    SelfContactModel selfModel{};   // particles (the spatial hash) or triangles
+    float selfRadius{};             // metres: vertex-triangle and edge-edge pairs closer than this push apart
+    float selfQueryRadius{};        // metres: pairs within it are found and bound each vertex's motion
+    float selfBoundFraction{};      // gamma_p: a vertex moves at most this fraction of its nearest distance
+    float selfRedetectFraction{};   // gamma_e: more than this fraction of vertices truncated -> detect again
+    int selfDetectEvery{};          // substeps between detections at most
+    float selfCompliance{};         // m/N of each contact pair (XPBD)
 };
 
 struct WindSettings {

@@ -49,7 +49,8 @@ std::span<const SolverInfo> solverRegistry() {
         {.id = "xpbd", .name = "XPBD (small steps)",
          .description = "Extended position-based dynamics, Macklin et al. 2016, with substeps (Macklin et al. 2019)",
          .create = makeXpbdSolver, .family = F::PositionBased,
-         .reads = kPositionRows | R::BendingModel | R::Compliances, .stability = S::Unconditional, .substeps = 20},
+         .reads = kPositionRows | R::BendingModel | R::Compliances, .stability = S::Unconditional, .substeps = 20,
+         .triangleSelfContact = true},
         // GPU twins (src/gpu): `create` is the CPU twin they fall back to without a GL 4.3 context
         {.id = "xpbd_gpu", .name = "XPBD on the GPU",
          .description = "XPBD with small steps on OpenGL 4.3 compute shaders: coloured Gauss-Seidel, the same result as xpbd",

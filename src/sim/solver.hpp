@@ -25,6 +25,8 @@ struct StepStats {
                                 // implicit_euler: largest relative CG residual of the step
     bool diverged = false;      // set by the guard when the state became unusable
     int factorizations = 0;     // matrix factorisations so far (solvers that factor; to show reuse)
+    int selfDetections = 0;     // triangle self-contact: detections this step (collision.self_model = triangles)
+    float selfDetectMs = 0.0f;  // their time, included in collisionMs
 };
 
 class Solver {
@@ -92,6 +94,7 @@ struct SolverInfo {
     float springDamping = 0.0f;
     bool factorises = false;              // keeps a factorised matrix (StepStats::factorizations counts them)
     std::string_view cpuTwin = {};        // gpu entries: the CPU solver they match and fall back to
+    bool triangleSelfContact = false;     // honours collision.self_model = triangles (else particles)
 
     bool gpu() const { return family == SolverFamily::Gpu; }  // runs on OpenGL 4.3 compute shaders (src/gpu)
 };

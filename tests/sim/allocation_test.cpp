@@ -215,6 +215,35 @@ TEST_P(ZeroAllocations, StepsWithSelfCollision) {
     EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam();
 }
 
+// Triangle self-contact (collision.self_model = triangles, xpbd): the 16 x 16 cloth
+// folded in two onto the sphere, on 1 and 2 threads; detections run in the counted steps.
+TEST(ZeroAllocationsTriangleContact, XpbdStepsWithTwoLayersTouching) {
+    for (int threads : {1, 2}) {
+        Settings s = smallScene("xpbd");
+        s.solver.threads = threads;
+        s.collision.selfCollision = true;
+        s.collision.selfModel = SelfContactModel::Triangles;
+        s.cloth.linkLevel = 1;
+        Simulation sim = makeSimulation(s, sphere());
+        Cloth& cloth = sim.world().cloth;
+        const int columns = s.cloth.resolution.x, rows = s.cloth.resolution.y;
+        for (int r = rows / 2; r < rows; ++r)
+            for (int c = 0; c < columns; ++c)
+                cloth.positions[static_cast<std::size_t>(r * columns + c)] =
+                    cloth.positions[static_cast<std::size_t>((rows - 1 - r) * columns + c)] +
+                    glm::vec3(0.0f, 2.0f * s.collision.selfRadius, 0.0f);
+        cloth.previousPositions = cloth.positions;
+        sim.stateRestored();
+        int detections = 0;
+        for (int i = 0; i < kWarmUpSteps; ++i) sim.step();
+        const long allocations = countAllocations([&] {
+            for (int i = 0; i < kCountedSteps; ++i) detections += sim.step().selfDetections;
+        });
+        EXPECT_GT(detections, 0) << "triangle contact did not run";
+        EXPECT_EQ(allocations, 0) << "over " << kCountedSteps << " steps on " << threads << " threads";
+    }
+}
+
 TEST_P(ZeroAllocations, StepsWithTearingEnabledButNothingTearing) {
     Settings s = smallScene(GetParam());
     s.tearing.enabled = true;

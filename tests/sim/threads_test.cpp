@@ -113,6 +113,20 @@ TEST_P(ThreadsBitIdentical, TwoThreadsOnASmallClothWhoseColoursAllStaySerial) {
     EXPECT_TRUE(bitIdentical(serial, threaded)) << differingParticles(serial, threaded) << " particles differ";
 }
 
+// Triangle self-contact (xpbd): a 64 cloth hung over a sphere folds onto itself; one
+// and two threads give the same bits with the contact stage in the step.
+TEST(ThreadsBitIdenticalTriangleContact, TwoThreadsGiveTheSerialPositions) {
+    const auto settings = [](int threads) {
+        Settings s = clothOnSphere("xpbd", threads, 64);
+        s.collision.selfCollision = true;
+        s.collision.selfModel = SelfContactModel::Triangles;
+        return s;
+    };
+    const std::vector<glm::vec3> serial = positionsAfter(settings(1), 40);
+    const std::vector<glm::vec3> threaded = positionsAfter(settings(2), 40);
+    EXPECT_TRUE(bitIdentical(serial, threaded)) << differingParticles(serial, threaded) << " particles differ";
+}
+
 std::string paramName(const ::testing::TestParamInfo<std::string>& info) { return info.param; }
 
 // Position-based: the link sweep colour by colour. Force-based: the springs colour

@@ -1,5 +1,7 @@
 #include "contact.hpp"
 
+#include "../solver.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -195,10 +197,30 @@ void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous
         cloth.velocities[i] += (cloth.positions[i] - m_beforeSelf[i]) * invH;
 }
 
+bool ContactStage::usesTriangles(const World& world) const {
+    const CollisionSettings& settings = world.settings.collision;
+    if (!settings.selfCollision || settings.selfModel != SelfContactModel::Triangles) return false;
+    const SolverInfo* info = findSolver(world.settings.solver.id);
+    return info && info->triangleSelfContact;
+}
+
 void ContactStage::projectPositions(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
                                     int pass, int passes) {
     collideAll(world, previous, clock, pass == 0, pass == 0, false);
-    if (pass == passes - 1) selfCollide(world, previous, clock, false);
+    if (pass != passes - 1) return;
+    const bool triangles = usesTriangles(world);
+    if (clock.index == 0) m_triangles.beginStep();
+    if (!triangles) {
+        m_trianglesLastSubstep = false;
+        selfCollide(world, previous, clock, false);
+        return;
+    }
+    // bounds from before a pause in triangle contact, or from before the step's outside
+    // moves (a grab, pin groups, the panel), say nothing about where the cloth is now
+    if (!m_trianglesLastSubstep || clock.index == 0) m_triangles.invalidate();
+    m_trianglesLastSubstep = true;
+    m_selfContacts = 0;
+    m_triangles.step(world.cloth, previous, clock.h, world.settings.collision);
 }
 
 void ContactStage::resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {

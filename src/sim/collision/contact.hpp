@@ -30,6 +30,7 @@
 #include "../world.hpp"
 #include "motion.hpp"
 #include "self_collision.hpp"
+#include "triangle_contact.hpp"
 
 #include <span>
 #include <vector>
@@ -56,12 +57,23 @@ public:
     // Pairs self-collision corrected in the last call (0 when it is off).
     int selfContacts() const { return m_selfContacts; }
 
+    // The cloth was changed outside the step (a reset, a restore, a cut): triangle
+    // contact detects again before it trusts its bounds.
+    void invalidate() { m_triangles.invalidate(); }
+    // Triangle contact's counters for the step (zero when it did not run).
+    const TriangleContactStats& triangleStats() const { return m_triangles.stats(); }
+
 private:
     void collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool sweep,
                     bool restitution, bool velocities);
     void selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool velocities);
 
+    // collision.self_model = triangles with a solver whose registry row says it honours it
+    bool usesTriangles(const World& world) const;
+
     SelfCollision m_self;
+    TriangleContact m_triangles;
+    bool m_trianglesLastSubstep = false;
     std::vector<glm::vec3> m_beforeSelf;  // positions before self-collision (force-based velocity fix)
     int m_selfContacts = 0;
 };

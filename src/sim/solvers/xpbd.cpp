@@ -48,6 +48,7 @@ public:
         ensureSized(world.cloth);
         m_tethers.invalidate();
         m_sweep.invalidate();
+        m_contacts.invalidate();
     }
 
     StepStats step(World& world, float dt) override {
@@ -124,6 +125,8 @@ public:
             }
         }
         stats.residual = residual;
+        stats.selfDetections = m_contacts.triangleStats().detections;
+        stats.selfDetectMs = m_contacts.triangleStats().detectMs;
         return stats;
     }
 

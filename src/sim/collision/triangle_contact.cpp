@@ -1,0 +1,385 @@
+#include "triangle_contact.hpp"
+
+#include "../profile.hpp"
+#include "proximity.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <numeric>
+#include <tuple>
+
+namespace cs {
+namespace {
+
+constexpr std::uint32_t kNone = ~0u;
+
+glm::dvec3 d3(glm::vec3 v) { return glm::dvec3(v); }
+
+Box pointBox(glm::vec3 p, float inflate) { return {p - glm::vec3(inflate), p + glm::vec3(inflate)}; }
+
+Box triangleBox(std::span<const glm::vec3> x, glm::uvec3 t, float inflate) {
+    const glm::vec3 lo = glm::min(glm::min(x[t.x], x[t.y]), x[t.z]);
+    const glm::vec3 hi = glm::max(glm::max(x[t.x], x[t.y]), x[t.z]);
+    return {lo - glm::vec3(inflate), hi + glm::vec3(inflate)};
+}
+
+Box edgeBox(std::span<const glm::vec3> x, glm::uvec2 e, float inflate) {
+    return {glm::min(x[e.x], x[e.y]) - glm::vec3(inflate), glm::max(x[e.x], x[e.y]) + glm::vec3(inflate)};
+}
+
+// CSR from (key, value) pairs: start[k] .. start[k + 1] index the values of key k.
+void buildCsr(std::size_t keys, const std::vector<glm::uvec2>& pairs, std::vector<std::uint32_t>& start,
+              std::vector<std::uint32_t>& values) {
+    start.assign(keys + 1, 0);
+    for (const glm::uvec2& p : pairs) ++start[p.x + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    values.assign(pairs.size(), 0);
+    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+    for (const glm::uvec2& p : pairs) values[fill[p.x]++] = p.y;
+}
+
+// The effective query radius: never below the contact radius.
+float queryRadiusOf(const CollisionSettings& s) { return std::max(s.selfQueryRadius, s.selfRadius); }
+
+// Pushes the points of one pair apart along n by the XPBD one-sided update, then
+// removes (static) or shortens (kinetic) their relative tangential slip over the
+// substep. `weights` are the gradient coefficients of the pair's points along n.
+template <std::size_t N>
+void respondPair(Cloth& cloth, std::span<const glm::vec3> start, const std::array<std::uint32_t, N>& ids,
+                 const std::array<float, N>& weights, glm::vec3 n, float gap, float alphaTilde, float friction) {
+    float denominator = alphaTilde;
+    for (std::size_t k = 0; k < N; ++k) denominator += cloth.inverseMasses[ids[k]] * weights[k] * weights[k];
+    if (!(denominator > 0.0f)) return;
+    const float push = gap / denominator;  // gap = r - d > 0: how far the pair is inside
+    for (std::size_t k = 0; k < N; ++k) cloth.positions[ids[k]] += cloth.inverseMasses[ids[k]] * weights[k] * push * n;
+    if (friction <= 0.0f) return;
+    // relative motion of the two closest points over the substep, its tangential part
+    glm::vec3 slip(0.0f);
+    for (std::size_t k = 0; k < N; ++k) slip += weights[k] * (cloth.positions[ids[k]] - start[ids[k]]);
+    slip -= glm::dot(slip, n) * n;
+    const float length = glm::length(slip);
+    const float normalMove = push * (denominator - alphaTilde);  // the normal correction, metres
+    if (!(length > 1e-12f)) return;
+    const float fraction = std::min(friction * normalMove / length, 1.0f);
+    const float mobility = denominator - alphaTilde;
+    if (!(mobility > 0.0f)) return;
+    for (std::size_t k = 0; k < N; ++k)
+        cloth.positions[ids[k]] -= cloth.inverseMasses[ids[k]] * weights[k] * (fraction / mobility) * slip;
+}
+
+// How far apart a pair is now, signed by the side it was on at detection: the
+// solver's prediction may have carried a point through the other feature (the
+// truncation then brings it back), and the push must go back to the side the pair
+// came from, not on through.
+struct Separation {
+    glm::vec3 normal;  // unit, the way the first feature must move
+    float distance;    // metres; negative when the pair is on the wrong side
+};
+Separation separation(glm::vec3 difference, glm::vec3 detected) {
+    const float distance = glm::length(difference);
+    if (distance > 1e-9f && glm::dot(difference, detected) >= 0.0f) return {difference / distance, distance};
+    return {detected, -distance};
+}
+
+} // namespace
+
+bool TriangleContact::sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const {
+    if (i == j) return true;
+    return m_hasTwin[i] && m_hasTwin[j] && cloth.restPositions[i] == cloth.restPositions[j];
+}
+
+bool TriangleContact::triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const {
+    const glm::uvec3 tri = cloth.triangles[t];
+    return sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v);
+}
+
+bool TriangleContact::edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const {
+    const glm::uvec2 a = m_edges[e], b = m_edges[f];
+    return sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
+           sameVertex(cloth, a.y, b.y);
+}
+
+void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::vec3> x, float queryRadius) {
+    const std::size_t n = cloth.particleCount();
+    if (m_topologyVersion == cloth.topologyVersion && m_particles == n) return;
+    m_topologyVersion = cloth.topologyVersion;
+    m_particles = n;
+    m_dirty = true;
+    const std::size_t triangles = cloth.triangles.size();
+
+    // unique edges, each with the corners opposite it
+    std::vector<std::array<std::uint32_t, 4>> halfEdges;  // a, b, opposite, triangle * 3 + k
+    halfEdges.reserve(3 * triangles);
+    for (std::uint32_t t = 0; t < triangles; ++t) {
+        const glm::uvec3 tri = cloth.triangles[t];
+        for (std::uint32_t k = 0; k < 3; ++k) {
+            const std::uint32_t a = tri[k], b = tri[(k + 1) % 3], o = tri[(k + 2) % 3];
+            halfEdges.push_back({std::min(a, b), std::max(a, b), o, 3 * t + k});
+        }
+    }
+    std::sort(halfEdges.begin(), halfEdges.end());
+    m_edges.clear();
+    m_edgeOpposite.clear();
+    m_triangleEdges.assign(triangles, glm::uvec3(0));
+    for (std::size_t i = 0; i < halfEdges.size(); ++i) {
+        const auto& h = halfEdges[i];
+        if (i == 0 || halfEdges[i - 1][0] != h[0] || halfEdges[i - 1][1] != h[1]) {
+            m_edges.push_back({h[0], h[1]});
+            m_edgeOpposite.push_back({h[2], kNone});
+        } else if (m_edgeOpposite.back().y == kNone) {
+            m_edgeOpposite.back().y = h[2];
+        }
+        m_triangleEdges[h[3] / 3][h[3] % 3] = static_cast<std::uint32_t>(m_edges.size() - 1);
+    }
+
+    std::vector<glm::uvec2> pairs;
+    pairs.reserve(2 * m_edges.size());
+    for (const glm::uvec2& e : m_edges) {
+        pairs.push_back({e.x, e.y});
+        pairs.push_back({e.y, e.x});
+    }
+    buildCsr(n, pairs, m_ringStart, m_ring);
+    pairs.clear();
+    for (std::uint32_t t = 0; t < triangles; ++t)
+        for (int k = 0; k < 3; ++k) pairs.push_back({cloth.triangles[t][k], t});
+    buildCsr(n, pairs, m_vertexTriStart, m_vertexTris);
+    pairs.clear();
+    for (std::uint32_t e = 0; e < m_edges.size(); ++e) {
+        pairs.push_back({m_edges[e].x, e});
+        pairs.push_back({m_edges[e].y, e});
+    }
+    buildCsr(n, pairs, m_vertexEdgeStart, m_vertexEdges);
+
+    // copies of one vertex made by cuts share its rest position
+    m_hasTwin.assign(n, 0);
+    if (cloth.restPositions.size() == n) {
+        std::vector<std::uint32_t> order(n);
+        std::iota(order.begin(), order.end(), 0u);
+        const auto less = [&](std::uint32_t a, std::uint32_t b) {
+            const glm::vec3 p = cloth.restPositions[a], q = cloth.restPositions[b];
+            return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z);
+        };
+        std::sort(order.begin(), order.end(), less);
+        for (std::size_t k = 1; k < n; ++k)
+            if (cloth.restPositions[order[k]] == cloth.restPositions[order[k - 1]]) m_hasTwin[order[k]] = m_hasTwin[order[k - 1]] = 1;
+    }
+
+    m_triangleBoxes.resize(triangles);
+    for (std::size_t t = 0; t < triangles; ++t) m_triangleBoxes[t] = triangleBox(x, cloth.triangles[t], queryRadius);
+    m_triangleTree.build(m_triangleBoxes);
+    m_edgeBoxes.resize(m_edges.size());
+    for (std::size_t e = 0; e < m_edges.size(); ++e) m_edgeBoxes[e] = edgeBox(x, m_edges[e], 0.5f * queryRadius);
+    m_edgeTree.build(m_edgeBoxes);
+
+    m_anchor.assign(n, glm::vec3(0.0f));
+    m_bound.assign(n, 0.0f);
+    m_vertexMin.assign(n, 0.0f);
+    m_faceMin.assign(triangles, 0.0f);
+    m_edgeMin.assign(m_edges.size(), 0.0f);
+    m_target.assign(n, glm::vec3(0.0f));
+    // room for the pairs of a cloth folded several times, so that the step does not allocate
+    m_vf.reserve(8 * n);
+    m_vfDistance.reserve(8 * n);
+    m_ee.reserve(8 * m_edges.size());
+    m_eeDistance.reserve(8 * m_edges.size());
+}
+
+void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, const CollisionSettings& settings) {
+    CS_TIME_SCOPE(m_stats.detectMs);
+    const float rq = queryRadiusOf(settings);
+    ensureTopology(cloth, x, rq);
+    const std::size_t n = cloth.particleCount();
+    for (std::size_t t = 0; t < m_triangleBoxes.size(); ++t) m_triangleBoxes[t] = triangleBox(x, cloth.triangles[t], rq);
+    m_triangleTree.refit(m_triangleBoxes);
+    for (std::size_t e = 0; e < m_edgeBoxes.size(); ++e) m_edgeBoxes[e] = edgeBox(x, m_edges[e], 0.5f * rq);
+    m_edgeTree.refit(m_edgeBoxes);
+
+    std::fill(m_vertexMin.begin(), m_vertexMin.end(), rq);
+    std::fill(m_faceMin.begin(), m_faceMin.end(), rq);
+    std::fill(m_edgeMin.begin(), m_edgeMin.end(), rq);
+    m_vf.clear();
+    m_ee.clear();
+    m_vfDistance.clear();
+    m_eeDistance.clear();
+    // the feasible-region tests compare raw dot products of metre vectors
+    const double eps = 1e-3 * static_cast<double>(rq) * static_cast<double>(rq);
+
+    // vertex-face: each vertex against the triangles whose inflated box holds it
+    for (std::uint32_t v = 0; v < n; ++v) {
+        const glm::dvec3 p = d3(x[v]);
+        // one contact per feature of the offset surface: an edge or corner reached through two triangles counts once
+        std::array<std::uint64_t, 16> seen{};
+        std::size_t seenCount = 0;
+        m_triangleTree.query(pointBox(x[v], 0.0f), [&](std::uint32_t t) {
+            if (triangleTouches(cloth, t, v)) return;
+            const glm::uvec3 tri = cloth.triangles[t];
+            const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
+            if (!(near.distance < rq)) return;
+            const float d = static_cast<float>(near.distance);
+            m_vertexMin[v] = std::min(m_vertexMin[v], d);
+            m_faceMin[t] = std::min(m_faceMin[t], d);
+            // the feasible-region filter: does p lie in the region of its closest feature?
+            const int f = static_cast<int>(near.feature);
+            std::uint64_t key;
+            bool feasible = true;
+            if (f == 0) {
+                key = (std::uint64_t{0} << 32) | t;
+            } else if (f <= 3) {
+                const std::uint32_t e = m_triangleEdges[t][f - 1];
+                const glm::uvec2 opposite = m_edgeOpposite[e];
+                std::array<glm::dvec3, 2> o{d3(x[opposite.x]), glm::dvec3(0.0)};
+                std::size_t count = 1;
+                if (opposite.y != kNone) o[count++] = d3(x[opposite.y]);
+                feasible = inEdgeRegion(p, d3(x[m_edges[e].x]), d3(x[m_edges[e].y]), std::span(o.data(), count), eps);
+                key = (std::uint64_t{1} << 32) | e;
+            } else {
+                const std::uint32_t a = tri[f - 4];
+                std::array<glm::dvec3, 32> ring;
+                std::size_t count = 0;
+                for (std::uint32_t k = m_ringStart[a]; k < m_ringStart[a + 1] && count < ring.size(); ++k)
+                    ring[count++] = d3(x[m_ring[k]]);
+                feasible = inVertexRegion(p, d3(x[a]), std::span(ring.data(), count), eps);
+                key = (std::uint64_t{2} << 32) | a;
+            }
+            if (!feasible) return;
+            for (std::size_t k = 0; k < seenCount; ++k)
+                if (seen[k] == key) return;
+            if (seenCount < seen.size()) seen[seenCount++] = key;
+            glm::dvec3 normal = p - near.closest;
+            const double length = glm::length(normal);
+            if (length > 1e-12) normal /= length;
+            else normal = glm::normalize(glm::cross(d3(x[tri.y]) - d3(x[tri.x]), d3(x[tri.z]) - d3(x[tri.x])));
+            m_vf.push_back({v, t, glm::vec3(normal), glm::vec3(near.barycentric)});
+            m_vfDistance.push_back(d);
+        });
+    }
+
+    // edge-edge: the edge tree against itself
+    for (const BoxTree::Task task : m_edgeTree.selfPairTasks(1)) {
+        m_edgeTree.selfPairs(task, [&](std::uint32_t e, std::uint32_t f) {
+            if (edgesTouch(cloth, e, f)) return;
+            // the inflated boxes overlap; the edges' own boxes may still be farther apart than r_q
+            const glm::vec3 gap = glm::max(glm::max(m_edgeBoxes[e].min, m_edgeBoxes[f].min) -
+                                               glm::min(m_edgeBoxes[e].max, m_edgeBoxes[f].max) + glm::vec3(rq),
+                                           glm::vec3(0.0f));
+            if (glm::dot(gap, gap) >= rq * rq) return;
+            const glm::dvec3 p1 = d3(x[m_edges[e].x]), p2 = d3(x[m_edges[e].y]);
+            const glm::dvec3 q1 = d3(x[m_edges[f].x]), q2 = d3(x[m_edges[f].y]);
+            const EdgeEdgeProximity near = edgeEdgeProximity(p1, p2, q1, q2);
+            if (!(near.distance < rq)) return;
+            const float d = static_cast<float>(near.distance);
+            m_edgeMin[e] = std::min(m_edgeMin[e], d);
+            m_edgeMin[f] = std::min(m_edgeMin[f], d);
+            if (near.parallel || !edgeEdgeFeasible(near, p1, p2, q1, q2) || !(near.distance > 1e-12)) return;
+            m_ee.push_back({e, f, glm::vec3((near.c1 - near.c2) / near.distance), static_cast<float>(near.s),
+                            static_cast<float>(near.t)});
+            m_eeDistance.push_back(d);
+        });
+    }
+
+    // the bounds
+    const float gamma = settings.selfBoundFraction;
+    for (std::uint32_t v = 0; v < n; ++v) {
+        float d = m_vertexMin[v];
+        for (std::uint32_t k = m_vertexTriStart[v]; k < m_vertexTriStart[v + 1]; ++k) d = std::min(d, m_faceMin[m_vertexTris[k]]);
+        for (std::uint32_t k = m_vertexEdgeStart[v]; k < m_vertexEdgeStart[v + 1]; ++k)
+            d = std::min(d, m_edgeMin[m_vertexEdges[k]]);
+        m_bound[v] = gamma * std::max(d, 0.0f);
+        m_anchor[v] = x[v];
+    }
+    // keep for the response only the pairs that can come within r before the next detection
+    const float r = settings.selfRadius;
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < m_vf.size(); ++k) {
+        const glm::uvec3 tri = cloth.triangles[m_vf[k].triangle];
+        const float reach = m_bound[m_vf[k].vertex] + std::max({m_bound[tri.x], m_bound[tri.y], m_bound[tri.z]});
+        if (m_vfDistance[k] - reach < r) m_vf[kept++] = m_vf[k];
+    }
+    m_vf.resize(kept);
+    kept = 0;
+    for (std::size_t k = 0; k < m_ee.size(); ++k) {
+        const glm::uvec2 a = m_edges[m_ee[k].a], b = m_edges[m_ee[k].b];
+        const float reach = std::max(m_bound[a.x], m_bound[a.y]) + std::max(m_bound[b.x], m_bound[b.y]);
+        if (m_eeDistance[k] - reach < r) m_ee[kept++] = m_ee[k];
+    }
+    m_ee.resize(kept);
+    m_dirty = false;
+    m_sinceDetect = 0;
+    ++m_stats.detections;
+    m_stats.vertexFacePairs = m_vf.size();
+    m_stats.edgeEdgePairs = m_ee.size();
+}
+
+void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, float h,
+                              const CollisionSettings& settings) {
+    const float r = settings.selfRadius;
+    const float alphaTilde = settings.selfCompliance / (h * h);
+    const float friction = settings.selfFriction;
+    for (const VertexFacePair& pair : m_vf) {
+        const glm::uvec3 tri = cloth.triangles[pair.triangle];
+        const glm::vec3* x = cloth.positions.data();
+        const glm::vec3 beta = pair.barycentric;
+        const glm::vec3 difference = x[pair.vertex] - (beta.x * x[tri.x] + beta.y * x[tri.y] + beta.z * x[tri.z]);
+        const Separation sep = separation(difference, pair.normal);
+        if (!(sep.distance < r)) continue;
+        respondPair<4>(cloth, start, {pair.vertex, tri.x, tri.y, tri.z}, {1.0f, -beta.x, -beta.y, -beta.z},
+                       sep.normal, r - sep.distance, alphaTilde, friction);
+    }
+    for (const EdgeEdgePair& pair : m_ee) {
+        const glm::uvec2 a = m_edges[pair.a], b = m_edges[pair.b];
+        const glm::vec3* x = cloth.positions.data();
+        const float s = pair.s, t = pair.t;
+        const glm::vec3 difference = (1.0f - s) * x[a.x] + s * x[a.y] - ((1.0f - t) * x[b.x] + t * x[b.y]);
+        const Separation sep = separation(difference, pair.normal);
+        if (!(sep.distance < r)) continue;
+        respondPair<4>(cloth, start, {a.x, a.y, b.x, b.y}, {1.0f - s, s, -(1.0f - t), -t}, sep.normal,
+                       r - sep.distance, alphaTilde, friction);
+    }
+}
+
+int TriangleContact::truncate(Cloth& cloth) const {
+    int truncated = 0;
+    for (std::size_t v = 0; v < cloth.particleCount(); ++v) {
+        if (cloth.inverseMasses[v] == 0.0f) continue;  // kinematic: its script places it (not covered yet)
+        const glm::vec3 move = cloth.positions[v] - m_anchor[v];
+        const float length2 = glm::dot(move, move);
+        const float b = m_bound[v];
+        if (length2 <= b * b) continue;
+        cloth.positions[v] = m_anchor[v] + move * (b / std::sqrt(length2));
+        ++truncated;
+    }
+    return truncated;
+}
+
+void TriangleContact::beginStep() {
+    m_stats.detections = 0;
+    m_stats.detectMs = 0.0f;
+}
+
+void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float h,
+                           const CollisionSettings& settings) {
+    ensureTopology(cloth, start, queryRadiusOf(settings));
+    if (m_dirty || m_sinceDetect >= std::max(settings.selfDetectEvery, 1)) detect(cloth, start, settings);
+    const int passes = std::max(settings.iterations, 1);
+    for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
+    const std::size_t n = cloth.particleCount();
+    const int allowed = static_cast<int>(settings.selfRedetectFraction * static_cast<float>(n));
+    int truncated = 0;
+    std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
+    for (int round = 0;; ++round) {
+        truncated = truncate(cloth);
+        if (truncated <= allowed || round == kAdvanceRounds) break;
+        // the truncated positions are safe: detect there and let the held-back vertices advance further
+        detect(cloth, cloth.positions, settings);
+        std::copy(m_target.begin(), m_target.end(), cloth.positions.begin());
+        for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
+        std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
+    }
+    m_stats.truncated = truncated;
+    ++m_sinceDetect;
+    if (truncated > allowed) m_dirty = true;  // still held back: detect at the next substep's start
+}
+
+} // namespace cs

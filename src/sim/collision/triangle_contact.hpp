@@ -1,0 +1,132 @@
+#pragma once
+// Triangle self-contact that cannot cross: Offset Geometric Contact (ogc: Chen,
+// Hsu, Liu, Macklin, Yang, Yuksel 2025; ../shared/CONTACT.md has the formulas).
+//
+// Detection, at positions X where no two triangles cross: every vertex-triangle
+// (VF) and edge-edge (EE) pair of features that share no vertex and lie within
+// the query radius r_q is found through two bounding-volume hierarchies (part 1's
+// BoxTree: triangles inflated by r_q, edges by r_q / 2). Each distance feeds the
+// minima of its features; a vertex's bound is
+//     b_v = gamma_p * min(r_q, d(v, faces), d(faces of v, vertices), d(edges of v, edges)),
+// and the pairs whose point lies in the feature's own region of the offset
+// surface (the feasible-region filter) are kept for the response.
+//
+// The guarantee: between two detections no vertex moves farther than b_v from X_v.
+// Two features at distance D both enter each other's minima, so together they
+// close by at most 2 gamma_p D < D (gamma_p < 1/2): they cannot meet, and two
+// triangles that share no vertex cannot come to cross without some VF or EE
+// distance reaching 0 first. So crossing-free X stays crossing-free.
+//
+// Response (position-based): each kept pair closer than the contact radius r is a
+// one-sided XPBD constraint C = d - r >= 0 with compliance, on the closest points
+// recomputed at the current positions, then positional Coulomb friction on the
+// pair's relative tangential motion over the substep. After the response every
+// vertex is truncated into its ball around X; when more than gamma_e N vertices
+// were truncated, contact is detected again at the truncated (safe) positions and
+// they advance again towards where the solver put them (up to kAdvanceRounds
+// detections in a substep). Detection also runs every `self_detect_every`
+// substeps and whenever the stage was invalidated (a reset, a restore, a solver
+// switch, a topology edit).
+//
+// Neighbours: pairs that share a vertex are never contacts. Copies of one vertex
+// made by a cut (the same rest position) count as one vertex here, so the two
+// sides of a fresh cut are neighbours and do not lock each other (they touch at
+// distance 0, which would make both bounds 0).
+//
+// Not covered yet (later contact parts): kinematic vertices (pins, pin groups,
+// the grabbed particle) are placed by their scripts and are not truncated.
+#include "../cloth.hpp"
+#include "../settings.hpp"
+#include "box_tree.hpp"
+
+#include <cstdint>
+#include <glm/vec3.hpp>
+#include <span>
+#include <vector>
+
+namespace cs {
+
+struct TriangleContactStats {
+    int detections = 0;      // in the last step
+    int truncated = 0;       // vertices held back by their bound at the last substep's end
+    std::size_t vertexFacePairs = 0;  // kept at the last detection
+    std::size_t edgeEdgePairs = 0;
+    float detectMs = 0.0f;   // time of the detections in the last step, milliseconds
+};
+
+class TriangleContact {
+public:
+    static constexpr int kAdvanceRounds = 3;  // detections a substep may add for vertices held back
+
+    // The next call detects first: the cloth changed outside the step.
+    void invalidate() { m_dirty = true; }
+
+    // Position-based family, once per substep after the constraint passes. `start`:
+    // positions at the substep's start (crossing-free); cloth.positions: where the
+    // solver put the particles. Moves them to where contact lets them be.
+    void step(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
+
+    // Call when a physics step begins: the per-step counters restart.
+    void beginStep();
+
+    const TriangleContactStats& stats() const { return m_stats; }
+    std::span<const float> bounds() const { return m_bound; }  // b_v, metres, of the last detection
+
+    // Pairs kept for the response: only those that can come within the contact radius
+    // before the next detection (their distance at detection less both features' bounds).
+    // The closest points' coordinates are those of the detection (the features move
+    // at most their bounds until the next one, so the pair stays near them): the
+    // response reads each pair's distance from them without a closest-point search.
+    struct VertexFacePair {
+        std::uint32_t vertex;
+        std::uint32_t triangle;
+        glm::vec3 normal;       // unit, from the triangle to the vertex at detection
+        glm::vec3 barycentric;  // of the triangle's closest point
+    };
+    struct EdgeEdgePair {
+        std::uint32_t a, b;  // edges
+        glm::vec3 normal;    // unit, from edge b to edge a at detection
+        float s, t;          // the closest points' parameters along a and b
+    };
+    std::span<const VertexFacePair> vertexFacePairs() const { return m_vf; }
+    std::span<const EdgeEdgePair> edgeEdgePairs() const { return m_ee; }
+
+    // Detection alone, for tests and the bench: the pairs and bounds at `positions`.
+    void detect(const Cloth& cloth, std::span<const glm::vec3> positions, const CollisionSettings& settings);
+
+private:
+    void ensureTopology(const Cloth& cloth, std::span<const glm::vec3> positions, float queryRadius);
+    void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
+    int truncate(Cloth& cloth) const;
+    bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
+    bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
+    bool edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const;
+
+    // topology, rebuilt when the cloth's topology changes
+    std::uint64_t m_topologyVersion = ~0ull;
+    std::size_t m_particles = 0;
+    std::vector<glm::uvec2> m_edges;               // unique triangle edges, a < b
+    std::vector<glm::uvec2> m_edgeOpposite;        // the corners opposite each edge (~0u: none)
+    std::vector<glm::uvec3> m_triangleEdges;       // edge k of triangle t runs from corner k to k + 1
+    std::vector<std::uint32_t> m_ringStart, m_ring;            // 1-ring neighbours, CSR
+    std::vector<std::uint32_t> m_vertexTriStart, m_vertexTris; // triangles of each vertex, CSR
+    std::vector<std::uint32_t> m_vertexEdgeStart, m_vertexEdges;
+    std::vector<std::uint8_t> m_hasTwin;           // a cut made a copy of this vertex (shares its rest position)
+    BoxTree m_triangleTree, m_edgeTree;
+    std::vector<Box> m_triangleBoxes, m_edgeBoxes;
+
+    // the last detection
+    std::vector<glm::vec3> m_anchor;   // X, metres
+    std::vector<float> m_bound;        // b_v, metres
+    std::vector<float> m_vertexMin, m_faceMin, m_edgeMin;  // dV, dF, dE, metres
+    std::vector<VertexFacePair> m_vf;
+    std::vector<EdgeEdgePair> m_ee;
+    std::vector<float> m_vfDistance, m_eeDistance;  // each found pair's distance at detection, metres
+    std::vector<glm::vec3> m_target;   // where the solver put the particles this substep
+
+    bool m_dirty = true;
+    int m_sinceDetect = 0;
+    TriangleContactStats m_stats;
+};
+
+} // namespace cs

@@ -1,0 +1,98 @@
+// Triangle self-contact (Offset Geometric Contact): detection finds the pairs and
+// the bounds it should, and the bound stops a vertex driven straight at a triangle
+// short of it, however fast.
+#include "sim/collision/crossing_count.hpp"
+#include "sim/collision/triangle_contact.hpp"
+#include "sim/params.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace cs {
+namespace {
+
+CollisionSettings triangleSettings() {
+    CollisionSettings s = defaultSettings().collision;
+    s.selfCollision = true;
+    s.selfModel = SelfContactModel::Triangles;
+    s.selfRadius = 0.01f;
+    s.selfQueryRadius = 0.015f;
+    s.selfBoundFraction = 0.45f;
+    s.selfCompliance = 0.0f;
+    s.selfFriction = 0.0f;
+    return s;
+}
+
+// Two separate triangles: a fixed one in the plane y = 0 and a free one above it,
+// its lowest corner (particle 3) over the fixed one's middle at height `gap`.
+Cloth twoTriangles(float gap) {
+    ClothShape shape;
+    shape.positions = {{-0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, -0.5f}, {0.0f, 0.0f, 0.5f},
+                       {0.0f, gap, 0.0f}, {0.3f, gap + 0.3f, 0.0f}, {-0.3f, gap + 0.3f, 0.0f}};
+    shape.restUV = {{0, 0}, {1, 0}, {0.5f, 1}, {0.5f, 0.5f}, {1, 1}, {0, 1}};
+    shape.triangles = {{0, 2, 1}, {3, 4, 5}};
+    ClothSettings settings = defaultSettings().cloth;
+    settings.pins = PinPreset::None;
+    settings.allowPieces = true;
+    Cloth cloth = buildCloth(shape, settings);
+    for (std::uint32_t i : {0u, 1u, 2u}) cloth.inverseMasses[i] = 0.0f;  // the lower triangle holds still
+    return cloth;
+}
+
+TEST(TriangleContact, DetectionFindsTheVertexAboveTheFaceAndBoundsBothSides) {
+    const Cloth cloth = twoTriangles(0.005f);
+    TriangleContact contact;
+    contact.detect(cloth, cloth.positions, triangleSettings());
+    ASSERT_EQ(contact.vertexFacePairs().size(), 1u);
+    EXPECT_EQ(contact.vertexFacePairs()[0].vertex, 3u);
+    EXPECT_EQ(contact.vertexFacePairs()[0].triangle, 0u);
+    EXPECT_NEAR(contact.vertexFacePairs()[0].normal.y, 1.0f, 1e-6f);
+    // the vertex, and every corner of the face it is near, may move 0.45 x 5 mm
+    for (std::uint32_t v : {0u, 1u, 2u, 3u}) EXPECT_NEAR(contact.bounds()[v], 0.45f * 0.005f, 1e-7f) << v;
+    // the free triangle's other corners are 0.3 m up: only the query radius caps them
+    EXPECT_NEAR(contact.bounds()[4], 0.45f * 0.015f, 1e-7f);
+}
+
+TEST(TriangleContact, AVertexDrivenAtATriangleAt100MetresASecondStopsShortOfIt) {
+    Cloth cloth = twoTriangles(0.2f);
+    const CollisionSettings settings = triangleSettings();
+    TriangleContact contact;
+    const float h = 1.0f / 1200.0f;
+    const glm::vec3 velocity(0.0f, -100.0f, 0.0f);  // 8.3 cm a substep
+    std::vector<glm::vec3> start;
+    CrossingCounter counter;
+    for (int substep = 0; substep < 200; ++substep) {
+        start = cloth.positions;
+        for (std::uint32_t i : {3u, 4u, 5u}) cloth.positions[i] += velocity * h;
+        contact.beginStep();
+        contact.step(cloth, start, h, settings);
+        ASSERT_GT(cloth.positions[3].y, 0.0f) << "substep " << substep;
+        ASSERT_EQ(counter.count(cloth, 1), 0u) << "substep " << substep;
+    }
+    // the whole free triangle came down and lies on the fixed one, one to three contact radii (1 cm) above it
+    for (std::uint32_t i : {3u, 4u, 5u}) {
+        EXPECT_GT(cloth.positions[i].y, 0.005f) << i;
+        EXPECT_LT(cloth.positions[i].y, 0.03f) << i;
+    }
+}
+
+TEST(TriangleContact, TheTwoSidesOfACutAreNeighbours) {
+    // two triangles meeting along a seam made of copies of the same rest vertices
+    ClothShape shape;
+    shape.positions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
+    shape.restUV = {{0, 0}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {1, 1}};
+    shape.triangles = {{0, 2, 1}, {3, 4, 5}};
+    ClothSettings settings = defaultSettings().cloth;
+    settings.pins = PinPreset::None;
+    settings.allowPieces = true;
+    const Cloth cloth = buildCloth(shape, settings);
+    TriangleContact contact;
+    contact.detect(cloth, cloth.positions, triangleSettings());
+    EXPECT_EQ(contact.vertexFacePairs().size(), 0u);
+    EXPECT_EQ(contact.edgeEdgePairs().size(), 0u);
+    for (float b : contact.bounds()) EXPECT_GT(b, 0.0f) << "no side locks the other";
+}
+
+} // namespace
+} // namespace cs

@@ -67,9 +67,11 @@ StepTiming timeSteps(Simulation& sim, const StepBudget& budget) {
     while (static_cast<long long>(ms.size()) < budget.maxSteps &&
            (static_cast<long long>(ms.size()) < minSteps || secondsSince(timedStart) < budget.maxSeconds)) {
         const auto start = Clock::now();
-        sim.step();
+        const StepStats stats = sim.step();
         if (budget.afterStep) budget.afterStep();
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        timing.triangleContact.detections += stats.selfDetections;
+        timing.triangleContact.detectMs += stats.selfDetectMs;
     }
     timing.steps = static_cast<long long>(ms.size());
     timing.recoveries = sim.recoveries();

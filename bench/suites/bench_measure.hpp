@@ -35,6 +35,12 @@ struct StepBudget {
 StepBudget budgetFrom(const BenchOptions& options);
 
 // Wall time per physics step over the timed steps.
+// Triangle self-contact's detections over the timed steps (StepStats::selfDetections).
+struct TriangleContactTally {
+    long long detections = 0;
+    double detectMs = 0.0;
+};
+
 struct StepTiming {
     long long warmupSteps = 0;
     long long steps = 0;        // timed
@@ -42,6 +48,7 @@ struct StepTiming {
     double meanMs = 0.0;
     double maxMs = 0.0;
     int recoveries = 0;         // the divergence guard's, over warm-up and timed steps
+    TriangleContactTally triangleContact;
 };
 
 StepTiming timeSteps(Simulation& sim, const StepBudget& budget);

@@ -220,7 +220,7 @@ void ContactStage::projectPositions(World& world, std::span<const glm::vec3> pre
     if (!m_trianglesLastSubstep || clock.index == 0) m_triangles.invalidate();
     m_trianglesLastSubstep = true;
     m_selfContacts = 0;
-    m_triangles.step(world.cloth, previous, clock.h, world.settings.collision);
+    m_triangles.step(world.cloth, previous, clock.h, world.settings.collision, world.settings.solver.threads);
 }
 
 void ContactStage::resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {

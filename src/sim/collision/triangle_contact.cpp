@@ -1,10 +1,12 @@
 #include "triangle_contact.hpp"
 
+#include "../parallel.hpp"
 #include "../profile.hpp"
 #include "proximity.hpp"
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <numeric>
@@ -16,6 +18,14 @@ namespace {
 constexpr std::uint32_t kNone = ~0u;
 
 glm::dvec3 d3(glm::vec3 v) { return glm::dvec3(v); }
+
+// target = min(target, value) from several threads: the same result in any order.
+void atomicMin(float& target, float value) {
+    std::atomic_ref<float> shared(target);
+    float current = shared.load(std::memory_order_relaxed);
+    while (value < current && !shared.compare_exchange_weak(current, value, std::memory_order_relaxed)) {
+    }
+}
 
 Box pointBox(glm::vec3 p, float inflate) { return {p - glm::vec3(inflate), p + glm::vec3(inflate)}; }
 
@@ -181,33 +191,61 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     m_target.assign(n, glm::vec3(0.0f));
     // room for the pairs of a cloth folded several times, so that the step does not allocate
     m_vf.reserve(8 * n);
-    m_vfDistance.reserve(8 * n);
     m_ee.reserve(8 * m_edges.size());
-    m_eeDistance.reserve(8 * m_edges.size());
+    reserveFound(kChunks);
 }
 
-void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, const CollisionSettings& settings) {
+void TriangleContact::reserveFound(std::size_t count) {
+    // every chunk's and task's lists with room for a folded cloth's pairs, so that the
+    // step does not allocate
+    m_found.resize(std::max(m_found.size(), count));
+    const std::size_t vertexRoom = 8 * m_particles / kChunks + 64, edgeRoom = 8 * m_edges.size() / kChunks + 64;
+    for (Found& found : m_found) {
+        found.vf.reserve(vertexRoom);
+        found.ee.reserve(edgeRoom);
+    }
+    m_found[0].ee.reserve(8 * m_edges.size());  // on one thread the edge tree is one task
+}
+
+void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, const CollisionSettings& settings,
+                             int threads) {
     CS_TIME_SCOPE(m_stats.detectMs);
     const float rq = queryRadiusOf(settings);
     ensureTopology(cloth, x, rq);
     const std::size_t n = cloth.particleCount();
     for (std::size_t t = 0; t < m_triangleBoxes.size(); ++t) m_triangleBoxes[t] = triangleBox(x, cloth.triangles[t], rq);
-    m_triangleTree.refit(m_triangleBoxes);
     for (std::size_t e = 0; e < m_edgeBoxes.size(); ++e) m_edgeBoxes[e] = edgeBox(x, m_edges[e], 0.5f * rq);
-    m_edgeTree.refit(m_edgeBoxes);
+    // a refit keeps the grouping of where the cloth was built: once it has fallen and
+    // folded, nodes span far-apart items and the traversal visits most of the tree. A
+    // rebuild every kRebuildEvery detections (it reuses its storage: no allocation)
+    if (++m_detectionsSinceBuild >= kRebuildEvery) {
+        m_triangleTree.build(m_triangleBoxes);
+        m_edgeTree.build(m_edgeBoxes);
+        m_detectionsSinceBuild = 0;
+    } else {
+        m_triangleTree.refit(m_triangleBoxes);
+        m_edgeTree.refit(m_edgeBoxes);
+    }
 
     std::fill(m_vertexMin.begin(), m_vertexMin.end(), rq);
     std::fill(m_faceMin.begin(), m_faceMin.end(), rq);
     std::fill(m_edgeMin.begin(), m_edgeMin.end(), rq);
     m_vf.clear();
     m_ee.clear();
-    m_vfDistance.clear();
-    m_eeDistance.clear();
     // the feasible-region tests compare raw dot products of metre vectors
     const double eps = 1e-3 * static_cast<double>(rq) * static_cast<double>(rq);
 
-    // vertex-face: each vertex against the triangles whose inflated box holds it
-    for (std::uint32_t v = 0; v < n; ++v) {
+    const int team = threads > 1 && n >= kParallelItems ? threads : 1;
+    // one task on one thread (cutting the tree into more would allocate as their number
+    // changes with the cloth's shape)
+    const std::span<const BoxTree::Task> tasks = m_edgeTree.selfPairTasks(team > 1 ? kChunks : 1);
+    if (m_found.size() < tasks.size()) reserveFound(tasks.size());
+    for (Found& found : m_found) found.clear();
+
+    // vertex-face: each vertex against the triangles whose inflated box holds it, in
+    // fixed chunks of vertices whose pairs are joined in chunk order afterwards, so
+    // that the result does not depend on the number of threads
+    const auto vertexFace = [&](std::uint32_t v, Found& found) {
         const glm::dvec3 p = d3(x[v]);
         // one contact per feature of the offset surface: an edge or corner reached through two triangles counts once
         std::array<std::uint64_t, 16> seen{};
@@ -218,8 +256,8 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
             if (!(near.distance < rq)) return;
             const float d = static_cast<float>(near.distance);
-            m_vertexMin[v] = std::min(m_vertexMin[v], d);
-            m_faceMin[t] = std::min(m_faceMin[t], d);
+            m_vertexMin[v] = std::min(m_vertexMin[v], d);  // v belongs to this chunk alone
+            atomicMin(m_faceMin[t], d);
             // the feasible-region filter: does p lie in the region of its closest feature?
             const int f = static_cast<int>(near.feature);
             std::uint64_t key;
@@ -251,14 +289,27 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             const double length = glm::length(normal);
             if (length > 1e-12) normal /= length;
             else normal = glm::normalize(glm::cross(d3(x[tri.y]) - d3(x[tri.x]), d3(x[tri.z]) - d3(x[tri.x])));
-            m_vf.push_back({v, t, glm::vec3(normal), glm::vec3(near.barycentric)});
-            m_vfDistance.push_back(d);
+            found.vf.push_back({v, t, glm::vec3(normal), glm::vec3(near.barycentric), d});
         });
+    };
+    const auto vertexChunk = [&](int c) {
+        const std::size_t begin = n * static_cast<std::size_t>(c) / kChunks;
+        const std::size_t end = n * static_cast<std::size_t>(c + 1) / kChunks;
+        for (std::size_t v = begin; v < end; ++v) vertexFace(static_cast<std::uint32_t>(v), m_found[static_cast<std::size_t>(c)]);
+    };
+    // (one thread: no OpenMP region at all, which would allocate its team)
+    if (team > 1) {
+#pragma omp parallel for schedule(dynamic) num_threads(team)
+        for (int c = 0; c < static_cast<int>(kChunks); ++c) vertexChunk(c);
+    } else {
+        for (int c = 0; c < static_cast<int>(kChunks); ++c) vertexChunk(c);
     }
 
-    // edge-edge: the edge tree against itself
-    for (const BoxTree::Task task : m_edgeTree.selfPairTasks(1)) {
-        m_edgeTree.selfPairs(task, [&](std::uint32_t e, std::uint32_t f) {
+    // edge-edge: the edge tree against itself, task by task (the tasks depend on the
+    // tree alone), pairs joined in task order
+    const auto edgeTask = [&](int k) {
+        Found& found = m_found[static_cast<std::size_t>(k)];
+        m_edgeTree.selfPairs(tasks[static_cast<std::size_t>(k)], [&](std::uint32_t e, std::uint32_t f) {
             if (edgesTouch(cloth, e, f)) return;
             // the inflated boxes overlap; the edges' own boxes may still be farther apart than r_q
             const glm::vec3 gap = glm::max(glm::max(m_edgeBoxes[e].min, m_edgeBoxes[f].min) -
@@ -270,14 +321,26 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             const EdgeEdgeProximity near = edgeEdgeProximity(p1, p2, q1, q2);
             if (!(near.distance < rq)) return;
             const float d = static_cast<float>(near.distance);
-            m_edgeMin[e] = std::min(m_edgeMin[e], d);
-            m_edgeMin[f] = std::min(m_edgeMin[f], d);
+            atomicMin(m_edgeMin[e], d);
+            atomicMin(m_edgeMin[f], d);
             if (near.parallel || !edgeEdgeFeasible(near, p1, p2, q1, q2) || !(near.distance > 1e-12)) return;
-            m_ee.push_back({e, f, glm::vec3((near.c1 - near.c2) / near.distance), static_cast<float>(near.s),
-                            static_cast<float>(near.t)});
-            m_eeDistance.push_back(d);
+            found.ee.push_back({e, f, glm::vec3((near.c1 - near.c2) / near.distance), static_cast<float>(near.s),
+                                static_cast<float>(near.t), d});
         });
+    };
+    if (team > 1) {
+#pragma omp parallel for schedule(dynamic) num_threads(team)
+        for (int k = 0; k < static_cast<int>(tasks.size()); ++k) edgeTask(k);
+    } else {
+        for (int k = 0; k < static_cast<int>(tasks.size()); ++k) edgeTask(k);
     }
+    for (const Found& found : m_found) {
+        m_vf.insert(m_vf.end(), found.vf.begin(), found.vf.end());
+        m_ee.insert(m_ee.end(), found.ee.begin(), found.ee.end());
+    }
+    // the tasks the edge tree is cut into depend on the thread count: one order for all
+    std::sort(m_ee.begin(), m_ee.end(),
+              [](const EdgeEdgePair& p, const EdgeEdgePair& q) { return p.a < q.a || (p.a == q.a && p.b < q.b); });
 
     // the bounds
     const float gamma = settings.selfBoundFraction;
@@ -295,14 +358,14 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     for (std::size_t k = 0; k < m_vf.size(); ++k) {
         const glm::uvec3 tri = cloth.triangles[m_vf[k].triangle];
         const float reach = m_bound[m_vf[k].vertex] + std::max({m_bound[tri.x], m_bound[tri.y], m_bound[tri.z]});
-        if (m_vfDistance[k] - reach < r) m_vf[kept++] = m_vf[k];
+        if (m_vf[k].distance - reach < r) m_vf[kept++] = m_vf[k];
     }
     m_vf.resize(kept);
     kept = 0;
     for (std::size_t k = 0; k < m_ee.size(); ++k) {
         const glm::uvec2 a = m_edges[m_ee[k].a], b = m_edges[m_ee[k].b];
         const float reach = std::max(m_bound[a.x], m_bound[a.y]) + std::max(m_bound[b.x], m_bound[b.y]);
-        if (m_eeDistance[k] - reach < r) m_ee[kept++] = m_ee[k];
+        if (m_ee[k].distance - reach < r) m_ee[kept++] = m_ee[k];
     }
     m_ee.resize(kept);
     m_dirty = false;
@@ -359,9 +422,9 @@ void TriangleContact::beginStep() {
 }
 
 void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float h,
-                           const CollisionSettings& settings) {
+                           const CollisionSettings& settings, int threads) {
     ensureTopology(cloth, start, queryRadiusOf(settings));
-    if (m_dirty || m_sinceDetect >= std::max(settings.selfDetectEvery, 1)) detect(cloth, start, settings);
+    if (m_dirty || m_sinceDetect >= std::max(settings.selfDetectEvery, 1)) detect(cloth, start, settings, threads);
     const int passes = std::max(settings.iterations, 1);
     for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
     const std::size_t n = cloth.particleCount();
@@ -372,7 +435,7 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         truncated = truncate(cloth);
         if (truncated <= allowed || round == kAdvanceRounds) break;
         // the truncated positions are safe: detect there and let the held-back vertices advance further
-        detect(cloth, cloth.positions, settings);
+        detect(cloth, cloth.positions, settings, threads);
         std::copy(m_target.begin(), m_target.end(), cloth.positions.begin());
         for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
         std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());

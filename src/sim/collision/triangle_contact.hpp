@@ -57,6 +57,8 @@ struct TriangleContactStats {
 class TriangleContact {
 public:
     static constexpr int kAdvanceRounds = 3;  // detections a substep may add for vertices held back
+    static constexpr int kRebuildEvery = 8;
+    static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count   // detections between rebuilds of the hierarchies (refits between)
 
     // The next call detects first: the cloth changed outside the step.
     void invalidate() { m_dirty = true; }
@@ -64,7 +66,8 @@ public:
     // Position-based family, once per substep after the constraint passes. `start`:
     // positions at the substep's start (crossing-free); cloth.positions: where the
     // solver put the particles. Moves them to where contact lets them be.
-    void step(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
+    void step(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
+              int threads = 1);
 
     // Call when a physics step begins: the per-step counters restart.
     void beginStep();
@@ -82,20 +85,25 @@ public:
         std::uint32_t triangle;
         glm::vec3 normal;       // unit, from the triangle to the vertex at detection
         glm::vec3 barycentric;  // of the triangle's closest point
+        float distance;         // at detection, metres
     };
     struct EdgeEdgePair {
         std::uint32_t a, b;  // edges
         glm::vec3 normal;    // unit, from edge b to edge a at detection
         float s, t;          // the closest points' parameters along a and b
+        float distance;      // at detection, metres
     };
     std::span<const VertexFacePair> vertexFacePairs() const { return m_vf; }
     std::span<const EdgeEdgePair> edgeEdgePairs() const { return m_ee; }
 
     // Detection alone, for tests and the bench: the pairs and bounds at `positions`.
-    void detect(const Cloth& cloth, std::span<const glm::vec3> positions, const CollisionSettings& settings);
+    // Detection on `threads` threads gives the same pairs, in the same order, as on one.
+    void detect(const Cloth& cloth, std::span<const glm::vec3> positions, const CollisionSettings& settings,
+                int threads = 1);
 
 private:
     void ensureTopology(const Cloth& cloth, std::span<const glm::vec3> positions, float queryRadius);
+    void reserveFound(std::size_t count);
     void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
     int truncate(Cloth& cloth) const;
     bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
@@ -113,6 +121,7 @@ private:
     std::vector<std::uint32_t> m_vertexEdgeStart, m_vertexEdges;
     std::vector<std::uint8_t> m_hasTwin;           // a cut made a copy of this vertex (shares its rest position)
     BoxTree m_triangleTree, m_edgeTree;
+    int m_detectionsSinceBuild = 0;
     std::vector<Box> m_triangleBoxes, m_edgeBoxes;
 
     // the last detection
@@ -121,7 +130,16 @@ private:
     std::vector<float> m_vertexMin, m_faceMin, m_edgeMin;  // dV, dF, dE, metres
     std::vector<VertexFacePair> m_vf;
     std::vector<EdgeEdgePair> m_ee;
-    std::vector<float> m_vfDistance, m_eeDistance;  // each found pair's distance at detection, metres
+    // what each chunk of vertices (vertex-face) and each task of the edge tree (edge-edge) found
+    struct Found {
+        std::vector<VertexFacePair> vf;
+        std::vector<EdgeEdgePair> ee;
+        void clear() {
+            vf.clear();
+            ee.clear();
+        }
+    };
+    std::vector<Found> m_found;
     std::vector<glm::vec3> m_target;   // where the solver put the particles this substep
 
     bool m_dirty = true;

@@ -368,9 +368,9 @@ std::vector<ParamDef> buildTable() {
     row({.key = "collision.self_detect_every", .label = "self detect every", .type = T::Int, .group = G::Collision,
          .apply = kLive, .minValue = 1, .maxValue = 100, .defaultValue = 20, .unit = "substeps",
          .help = "Triangle contact: detect at least every this many substeps (and always at a step's "
-                 "start). 1 detects every substep: on heap 20 detections and 171 ms a step; 20 (once a step at "
-                 "20 substeps) relies on the re-detect fraction when vertices are held back: 2.1 detections and "
-                 "12 ms, both without a crossing.",
+                 "start). 1 detects every substep: on heap 20 detections and 147 ms a step; 20 (once a step at "
+                 "20 substeps) relies on the re-detect fraction when vertices are held back: 2.2 detections and "
+                 "14 ms, both without a crossing.",
          .field = CS_FIELD(int, collision.selfDetectEvery)});
     row({.key = "collision.self_compliance", .label = "self compliance", .type = T::Float, .group = G::Collision,
          .apply = kLive, .minValue = 0.0, .maxValue = 1.0, .defaultValue = 1e-6f, .unit = "m/N",

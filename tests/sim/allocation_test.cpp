@@ -157,6 +157,18 @@ Outcome stepCounted(Simulation& sim, const std::function<void()>& afterWarmUp = 
 
 std::string paramName(const ::testing::TestParamInfo<std::string>& info) { return info.param; }
 
+// Lays the far half of a grid cloth over the near half, `gap` metres above it.
+void foldInHalf(Simulation& sim, glm::ivec2 resolution, float gap) {
+    Cloth& cloth = sim.world().cloth;
+    const int columns = resolution.x, rows = resolution.y;
+    for (int r = rows / 2; r < rows; ++r)
+        for (int c = 0; c < columns; ++c)
+            cloth.positions[static_cast<std::size_t>(r * columns + c)] =
+                cloth.positions[static_cast<std::size_t>((rows - 1 - r) * columns + c)] + glm::vec3(0.0f, gap, 0.0f);
+    cloth.previousPositions = cloth.positions;
+    sim.stateRestored();
+}
+
 class ZeroAllocations : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ZeroAllocations, StepsWithColliderAndWind) {
@@ -189,15 +201,9 @@ TEST_P(ZeroAllocations, StepsWithSelfCollision) {
     // little more than the self thickness above it (closer, the first projection would
     // push them apart at metres per second): two layers that drape over the sphere
     // together and touch on the way
-    Cloth& cloth = sim.world().cloth;
-    const int columns = s.cloth.resolution.x, rows = s.cloth.resolution.y;
-    for (int r = rows / 2; r < rows; ++r)
-        for (int c = 0; c < columns; ++c)
-            cloth.positions[static_cast<std::size_t>(r * columns + c)] =
-                cloth.positions[static_cast<std::size_t>((rows - 1 - r) * columns + c)] +
-                glm::vec3(0.0f, 1.2f * s.collision.selfThickness, 0.0f);
-    cloth.previousPositions = cloth.positions;
-    sim.stateRestored();
+    foldInHalf(sim, s.cloth.resolution, 1.2f * s.collision.selfThickness);
+    const Cloth& cloth = sim.world().cloth;
+    const int columns = s.cloth.resolution.x;
     // the layers must really touch as the counted steps begin, or the pair loops
     // never ran: some pair of particles at least 3 grid steps apart (so in different
     // layers) within 2 thicknesses
@@ -225,15 +231,7 @@ TEST(ZeroAllocationsTriangleContact, XpbdStepsWithTwoLayersTouching) {
         s.collision.selfModel = SelfContactModel::Triangles;
         s.cloth.linkLevel = 1;
         Simulation sim = makeSimulation(s, sphere());
-        Cloth& cloth = sim.world().cloth;
-        const int columns = s.cloth.resolution.x, rows = s.cloth.resolution.y;
-        for (int r = rows / 2; r < rows; ++r)
-            for (int c = 0; c < columns; ++c)
-                cloth.positions[static_cast<std::size_t>(r * columns + c)] =
-                    cloth.positions[static_cast<std::size_t>((rows - 1 - r) * columns + c)] +
-                    glm::vec3(0.0f, 2.0f * s.collision.selfRadius, 0.0f);
-        cloth.previousPositions = cloth.positions;
-        sim.stateRestored();
+        foldInHalf(sim, s.cloth.resolution, 2.0f * s.collision.selfRadius);
         int detections = 0;
         for (int i = 0; i < kWarmUpSteps; ++i) sim.step();
         const long allocations = countAllocations([&] {

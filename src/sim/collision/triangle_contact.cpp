@@ -2,6 +2,7 @@
 
 #include "../parallel.hpp"
 #include "../profile.hpp"
+#include "../topology.hpp"
 #include "proximity.hpp"
 
 #include <algorithm>
@@ -26,8 +27,6 @@ void atomicMin(float& target, float value) {
     while (value < current && !shared.compare_exchange_weak(current, value, std::memory_order_relaxed)) {
     }
 }
-
-Box pointBox(glm::vec3 p, float inflate) { return {p - glm::vec3(inflate), p + glm::vec3(inflate)}; }
 
 Box triangleBox(std::span<const glm::vec3> x, glm::uvec3 t, float inflate) {
     const glm::vec3 lo = glm::min(glm::min(x[t.x], x[t.y]), x[t.z]);
@@ -70,11 +69,10 @@ void respondPair(Cloth& cloth, std::span<const glm::vec3> start, const std::arra
     for (std::size_t k = 0; k < N; ++k) slip += weights[k] * (cloth.positions[ids[k]] - start[ids[k]]);
     slip -= glm::dot(slip, n) * n;
     const float length = glm::length(slip);
-    const float normalMove = push * (denominator - alphaTilde);  // the normal correction, metres
-    if (!(length > 1e-12f)) return;
+    const float mobility = denominator - alphaTilde;  // sum of w_k weight_k^2
+    if (!(length > 1e-12f) || !(mobility > 0.0f)) return;
+    const float normalMove = push * mobility;  // the normal correction, metres
     const float fraction = std::min(friction * normalMove / length, 1.0f);
-    const float mobility = denominator - alphaTilde;
-    if (!(mobility > 0.0f)) return;
     for (std::size_t k = 0; k < N; ++k)
         cloth.positions[ids[k]] -= cloth.inverseMasses[ids[k]] * weights[k] * (fraction / mobility) * slip;
 }
@@ -119,29 +117,21 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     m_dirty = true;
     const std::size_t triangles = cloth.triangles.size();
 
-    // unique edges, each with the corners opposite it
-    std::vector<std::array<std::uint32_t, 4>> halfEdges;  // a, b, opposite, triangle * 3 + k
-    halfEdges.reserve(3 * triangles);
-    for (std::uint32_t t = 0; t < triangles; ++t) {
-        const glm::uvec3 tri = cloth.triangles[t];
-        for (std::uint32_t k = 0; k < 3; ++k) {
-            const std::uint32_t a = tri[k], b = tri[(k + 1) % 3], o = tri[(k + 2) % 3];
-            halfEdges.push_back({std::min(a, b), std::max(a, b), o, 3 * t + k});
-        }
-    }
-    std::sort(halfEdges.begin(), halfEdges.end());
+    // unique edges (runs of equal keys among the half-edges), each with the corners opposite it
+    const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
     m_edges.clear();
     m_edgeOpposite.clear();
     m_triangleEdges.assign(triangles, glm::uvec3(0));
-    for (std::size_t i = 0; i < halfEdges.size(); ++i) {
-        const auto& h = halfEdges[i];
-        if (i == 0 || halfEdges[i - 1][0] != h[0] || halfEdges[i - 1][1] != h[1]) {
-            m_edges.push_back({h[0], h[1]});
-            m_edgeOpposite.push_back({h[2], kNone});
+    for (std::size_t i = 0; i < half.size(); ++i) {
+        const HalfEdge& h = half[i];
+        const std::uint32_t opposite = cloth.triangles[h.triangle][(h.slot + 2) % 3];
+        if (i == 0 || half[i - 1].key != h.key) {
+            m_edges.push_back({h.key.a, h.key.b});
+            m_edgeOpposite.push_back({opposite, kNone});
         } else if (m_edgeOpposite.back().y == kNone) {
-            m_edgeOpposite.back().y = h[2];
+            m_edgeOpposite.back().y = opposite;
         }
-        m_triangleEdges[h[3] / 3][h[3] % 3] = static_cast<std::uint32_t>(m_edges.size() - 1);
+        m_triangleEdges[h.triangle][h.slot] = static_cast<std::uint32_t>(m_edges.size() - 1);
     }
 
     std::vector<glm::uvec2> pairs;
@@ -250,7 +240,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         // one contact per feature of the offset surface: an edge or corner reached through two triangles counts once
         std::array<std::uint64_t, 16> seen{};
         std::size_t seenCount = 0;
-        m_triangleTree.query(pointBox(x[v], 0.0f), [&](std::uint32_t t) {
+        m_triangleTree.query(Box{x[v], x[v]}, [&](std::uint32_t t) {
             if (triangleTouches(cloth, t, v)) return;
             const glm::uvec3 tri = cloth.triangles[t];
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));

@@ -25,7 +25,7 @@ const cs::Cloth* landedPile(benchmark::State& state) {
         if (!load.ok()) {
             error = load.errorText();
         } else {
-            sim.emplace(cs::makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups));
+            sim.emplace(cs::makeWorld(*load.scene));
             for (long long k = 0; k < kLandingSteps; ++k) sim->step();
         }
     }

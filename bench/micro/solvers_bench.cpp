@@ -28,7 +28,7 @@ void SolverStep(benchmark::State& state, const std::string& id) {
         state.SkipWithError(load.errorText().c_str());
         return;
     }
-    cs::Simulation sim(cs::makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups));
+    cs::Simulation sim(cs::makeWorld(*load.scene));
     for (int i = 0; i < 20; ++i) sim.step();
     // a GPU entry without a GL context runs its CPU twin: the simulation's note says so
     for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << '\n';

@@ -31,7 +31,7 @@ std::optional<cs::Simulation> makeSimulation(benchmark::State& state, const std:
         return std::nullopt;
     }
     std::optional<cs::Simulation> sim;
-    sim.emplace(cs::makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups));
+    sim.emplace(cs::makeWorld(*load.scene));
     return sim;
 }
 

@@ -98,7 +98,7 @@ std::optional<Simulation> loadBenchSimulation(const std::filesystem::path& scene
         return std::nullopt;
     }
     std::optional<Simulation> sim;
-    sim.emplace(makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups));
+    sim.emplace(makeWorld(*load.scene));
     if (!sim->world().clothError.empty()) {
         error = path.string() + ": " + sim->world().clothError;
         return std::nullopt;

@@ -16,7 +16,7 @@ bool openScene(AppContext& ctx, const std::filesystem::path& path, const std::ve
     }
     for (const SceneError& note : load.notes) std::cerr << "clothsim: " << note.str() << "\n";
     ctx.scene = std::move(*load.scene);
-    ctx.sim.emplace(makeWorld(ctx.scene.settings, ctx.scene.colliders, ctx.scene.pinGroups));
+    ctx.sim.emplace(makeWorld(ctx.scene));
     ctx.settingsAtReset = ctx.scene.settings;
     ctx.sceneError.clear();
     ctx.recoveryMessage.clear();

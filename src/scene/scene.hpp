@@ -6,6 +6,7 @@
 #include "sim/collision/colliders.hpp"
 #include "sim/params.hpp"
 #include "sim/settings.hpp"
+#include "sim/world.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -42,6 +43,9 @@ struct SceneLoad {
     bool ok() const { return scene.has_value(); }
     std::string errorText() const;    // all errors, one per line
 };
+
+// The world a scene starts: its settings' cloth, its colliders, its pin groups.
+World makeWorld(const SceneDesc& scene);
 
 // Parses a scene from a file, or from text that claims to come from `fileName`.
 SceneLoad loadSceneFile(const std::filesystem::path& path);

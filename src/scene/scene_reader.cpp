@@ -336,6 +336,8 @@ SceneLoad parseScene(std::string_view text, const std::string& fileName) {
     return load;
 }
 
+World makeWorld(const SceneDesc& scene) { return makeWorld(scene.settings, scene.colliders, scene.pinGroups); }
+
 SceneLoad loadSceneFile(const std::filesystem::path& path) {
     std::variant<std::string, SceneError> text = readSceneText(path);
     if (auto error = std::get_if<SceneError>(&text)) {

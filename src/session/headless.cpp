@@ -312,7 +312,7 @@ int runHeadless(const HeadlessOptions& cl) {
     }
     for (const SceneError& note : load.notes) std::cerr << "clothsim: " << note.str() << "\n";
     const SceneDesc& scene = *load.scene;
-    Simulation sim(makeWorld(scene.settings, scene.colliders, scene.pinGroups));
+    Simulation sim(makeWorld(scene));
     if (!sim.world().clothError.empty()) {  // checked when the scene loaded; the file changed since
         std::cerr << "clothsim: " << sim.world().clothError << "\n";
         return 2;

@@ -78,7 +78,7 @@ std::string InputPlayer::loadScene(const std::string& path) {
         file = projectRoot() / file;
     SceneLoad load = loadSceneFile(file, m_base);
     if (!load.ok()) return load.errorText();
-    auto sim = std::make_unique<Simulation>(makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups));
+    auto sim = std::make_unique<Simulation>(makeWorld(*load.scene));
     if (!sim->world().clothError.empty()) return sim->world().clothError;
     letGo();
     m_sim = std::move(sim);

@@ -57,7 +57,7 @@ TEST(SaveScene, KeepsThePinGroupsAndTheyHoldTheSameVertices) {
                     << "group " << g << " " << field.key;
             }
     // the file starts the world the running one starts from after a reset, bit for bit
-    const World fromFile = makeWorld(load.scene->settings, load.scene->colliders, load.scene->pinGroups);
+    const World fromFile = makeWorld(*load.scene);
     ctx.sim->reset();
     const std::vector<glm::vec3> a = positionsAfter(fromFile, 60), b = positionsAfter(ctx.sim->world(), 60);
     ASSERT_EQ(a.size(), b.size());
@@ -93,7 +93,7 @@ TEST(SaveScene, TheSavedFileLoadsIntoTheSameWorld) {
     EXPECT_EQ(load.scene->colliders[0].home.position, world.colliders[0].home.position) << "where it was dropped";
 
     // the file starts the world the running one would start from after a reset, bit for bit
-    const std::vector<glm::vec3> fromFile = positionsAfter(makeWorld(load.scene->settings, load.scene->colliders), 60);
+    const std::vector<glm::vec3> fromFile = positionsAfter(makeWorld(*load.scene), 60);
     const std::vector<glm::vec3> fromRunning = positionsAfter(makeWorld(world.settings, world.colliders), 60);
     ASSERT_EQ(fromFile.size(), fromRunning.size());
     EXPECT_EQ(std::memcmp(fromFile.data(), fromRunning.data(), fromFile.size() * sizeof(glm::vec3)), 0);

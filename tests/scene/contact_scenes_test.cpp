@@ -45,7 +45,7 @@ class ContactScene : public ::testing::TestWithParam<SceneSolver> {};
 TEST_P(ContactScene, StaysFiniteAndOutOfTheColliders) {
     const SceneSolver c = GetParam();
     const SceneDesc scene = loadOrFail(c.scene, {"solver=" + c.solver, "cloth.resolution=[16,16]"});
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene));
     float worst = 0.0f;
     for (int i = 0; i < 120; ++i) {
         sim.step();
@@ -65,7 +65,7 @@ INSTANTIATE_TEST_SUITE_P(Scenes, ContactScene, ::testing::ValuesIn(everySceneAnd
 float heapClosestPair(bool selfCollision) {
     const SceneDesc scene =
         loadOrFail("heap.toml", {std::string("collision.self_collision=") + (selfCollision ? "true" : "false")});
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene));
     for (int i = 0; i < 300; ++i) sim.step();  // 5 s: fallen, folded and settled
     const float thickness = scene.settings.collision.selfThickness;
     SelfCollision query;

@@ -205,7 +205,7 @@ TEST_P(MeshScene, RunsStablyWithEverySolver) {
     const SceneSolver c = GetParam();
     const SceneLoad load = loadSceneFile(kSource / "scenes" / c.scene, {"solver=" + c.solver});
     ASSERT_TRUE(load.ok()) << load.errorText();
-    Simulation sim(makeWorld(load.scene->settings, load.scene->colliders));
+    Simulation sim(makeWorld(*load.scene));
     ASSERT_EQ(sim.world().clothError, "");
     EXPECT_EQ(sim.world().cloth.columns, 0);
     float worst = 0.0f;

@@ -23,7 +23,7 @@ std::string fileName(const ::testing::TestParamInfo<std::string>& info) { return
 
 // Positions after `steps` steps of a simulation of the scene.
 std::vector<glm::vec3> positionsAfter(const SceneDesc& scene, int steps) {
-    Simulation sim(makeWorld(scene.settings, scene.colliders, scene.pinGroups));
+    Simulation sim(makeWorld(scene));
     for (int i = 0; i < steps; ++i) sim.step();
     return sim.world().cloth.positions;
 }
@@ -124,7 +124,7 @@ class EveryScene : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryScene, Runs600StepsWithoutNaNOrRecovery) {
     const SceneDesc scene = loadOrFail(GetParam());
-    Simulation sim(makeWorld(scene.settings, scene.colliders, scene.pinGroups));
+    Simulation sim(makeWorld(scene));
     for (int i = 0; i < 600; ++i) sim.step();
     const ClothStats stats = measureCloth(sim.world());
     EXPECT_EQ(stats.nanCount, 0u);

@@ -30,8 +30,6 @@ const char* const kScriptedScenes[] = {"twist.toml", "fold.toml"};
 // 24 particles a side over the shipped 0.975 m (40 x 0.025 m): the same square, coarser.
 const std::vector<std::string> kTestSize = {"cloth.resolution=[24,24]", "cloth.spacing=0.042391304"};
 
-World worldOf(const SceneDesc& scene) { return makeWorld(scene.settings, scene.colliders, scene.pinGroups); }
-
 TEST(ScriptedScenes, AreInTheirCategoryAndStartWithNothingCrossing) {
     for (const char* file : kScriptedScenes) {
         SCOPED_TRACE(file);
@@ -41,7 +39,7 @@ TEST(ScriptedScenes, AreInTheirCategoryAndStartWithNothingCrossing) {
             EXPECT_FALSE(scene.description.empty());
             EXPECT_TRUE(scene.settings.collision.selfCollision);
             ASSERT_EQ(scene.pinGroups.size(), 2u);
-            const World world = worldOf(scene);
+            const World world = makeWorld(scene);
             ASSERT_EQ(world.clothError, "");
             const int side = testSize ? 24 : 40;
             for (const PinGroup& group : world.pinGroups) EXPECT_EQ(group.vertices.size(), static_cast<std::size_t>(side));
@@ -70,11 +68,7 @@ TEST_P(ScriptedScene2s, RunsWithoutARecoveryAtItsTestSize) {
     const SceneSolver c = GetParam();
     std::vector<std::string> overrides = kTestSize;
     overrides.push_back("solver=" + c.solver);
-    const SceneLoad load = loadSceneFile(test::kScenes / c.scene, SceneLoadOptions{.overrides = overrides,
-                                                                                   .recommended = true,
-                                                                                   .compareFolder = test::kScenes});
-    ASSERT_TRUE(load.ok()) << load.errorText();
-    Simulation sim(worldOf(*load.scene));
+    Simulation sim(makeWorld(test::loadRecommendedOrFail(c.scene, overrides)));
     for (int i = 0; i < 120; ++i) sim.step();
     EXPECT_EQ(sim.recoveries(), 0) << sim.lastRecoveryMessage();
     EXPECT_EQ(measureCloth(sim.world()).nanCount, 0u);
@@ -96,7 +90,7 @@ float edgeAngle(const World& world) {
 TEST(ScriptedScenes, TwistTurnsItsEdgeTwoFullTurnsIn4sAndHolds) {
     std::vector<std::string> overrides = kTestSize;
     overrides.push_back("collision.self_collision=false");
-    Simulation sim(worldOf(loadOrFail("twist.toml", overrides)));
+    Simulation sim(makeWorld(loadOrFail("twist.toml", overrides)));
     float turned = 0.0f, last = edgeAngle(sim.world());
     for (int step = 1; step <= 270; ++step) {
         sim.step();
@@ -113,7 +107,7 @@ TEST(ScriptedScenes, TwistTurnsItsEdgeTwoFullTurnsIn4sAndHolds) {
 }
 
 TEST(ScriptedScenes, FoldLetsGoOfAQuarterOfTheCloth) {
-    Simulation sim(worldOf(loadOrFail("fold.toml")));
+    Simulation sim(makeWorld(loadOrFail("fold.toml")));
     for (int step = 0; step < 300; ++step) sim.step();  // 5 s; both edges let go at 3 s
     for (const PinGroup& group : sim.world().pinGroups) EXPECT_FALSE(group.holding);
     const ClothStats stats = measureCloth(sim.world());

@@ -76,7 +76,7 @@ TEST(SelfContactScenes, AreInTheirCategoryAndStartApart) {
             EXPECT_EQ(desc.category, "Self-contact");
             EXPECT_FALSE(desc.description.empty());
             EXPECT_TRUE(desc.settings.collision.selfCollision);
-            const World world = makeWorld(desc.settings, desc.colliders);
+            const World world = makeWorld(desc);
             ASSERT_EQ(world.clothError, "");
             EXPECT_EQ(CrossingCounter().count(world.cloth, 1), 0u);
             const float thickness = desc.settings.collision.selfThickness;
@@ -94,13 +94,7 @@ TEST(SelfContactScenes, AreInTheirCategoryAndStartApart) {
 // The scene at its test size with `solver` at its recommended settings (what its
 // scenes/compare_<id>.toml sets for the method: applyRecommendedSettings).
 SceneDesc loadForSolver(const SelfContactScene& scene, const std::string& solver) {
-    const SceneLoad load =
-        loadSceneFile(test::kScenes / scene.file,
-                      SceneLoadOptions{.overrides = {"solver=" + solver, testMeshOverride(scene)},
-                                       .recommended = true,
-                                       .compareFolder = test::kScenes});
-    EXPECT_TRUE(load.ok()) << load.errorText();
-    return load.ok() ? *load.scene : SceneDesc{};
+    return test::loadRecommendedOrFail(scene.file, {"solver=" + solver, testMeshOverride(scene)});
 }
 
 class SelfContactScene2s : public ::testing::TestWithParam<SceneSolver> {};
@@ -110,7 +104,7 @@ class SelfContactScene2s : public ::testing::TestWithParam<SceneSolver> {};
 TEST_P(SelfContactScene2s, RunsWithoutARecoveryAndReachesTheFloor) {
     const SceneSolver c = GetParam();
     const SceneDesc scene = loadForSolver(c.scene, c.solver);
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene));
     ASSERT_EQ(sim.world().clothError, "");
     const float floor = scene.settings.collision.groundHeight + scene.settings.collision.thickness;
     int reached = -1;

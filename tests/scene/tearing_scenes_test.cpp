@@ -31,7 +31,7 @@ TEST_P(HangingCutInTwo, TheLowerHalfFallsToTheGround) {
     std::vector<std::string> overrides = {"solver=" + solver, "cloth.resolution=[20,20]", "cloth.spacing=0.08"};
     if (solver == "explicit_euler") overrides.push_back("solver.substeps=200");
     const SceneDesc scene = loadOrFail("hanging.toml", overrides);
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene));
     const float mass = totalMass(sim.world().cloth);
     cutAlongRestSegment(sim.world().cloth, {0.0f, 0.5f}, {1.0f, 0.5f});
     sim.topologyEdited();
@@ -68,7 +68,7 @@ TEST(CuttingSphere, TearsAHoleOnlyWhereTheSpherePressed) {
     const SceneDesc scene = loadOrFail("cutting_sphere.toml");
     ASSERT_EQ(scene.colliders.size(), 1u);
     const Collider& sphere = scene.colliders.front();
-    Simulation sim(makeWorld(scene.settings, scene.colliders));
+    Simulation sim(makeWorld(scene));
     const std::size_t particles = sim.world().cloth.particleCount();
     const std::size_t border = countBorderEdges(sim.world().cloth);
     std::size_t pins = 0;
@@ -90,7 +90,7 @@ TEST(CuttingSphere, TearsAHoleOnlyWhereTheSpherePressed) {
     EXPECT_EQ(checkTopology(cloth), "");
 
     const SceneDesc whole = loadOrFail("cutting_sphere.toml", {"tearing.enabled=false"});
-    Simulation untorn(makeWorld(whole.settings, whole.colliders));
+    Simulation untorn(makeWorld(whole));
     for (int i = 0; i < 150; ++i) untorn.step();
     EXPECT_EQ(countBorderEdges(untorn.world().cloth), border);
     EXPECT_EQ(untorn.world().cloth.particleCount(), particles);
@@ -101,7 +101,7 @@ TEST(CuttingSphere, TearsAHoleOnlyWhereTheSpherePressed) {
 TEST(FlagInAGale, HoldsAtItsCutLengthAndShredsBelowIt) {
     for (const char* cut : {"1.6", "1.3"}) {
         const SceneDesc scene = loadOrFail("flag.toml", {std::string("tearing.max_stretch=") + cut});
-        Simulation sim(makeWorld(scene.settings, scene.colliders));
+        Simulation sim(makeWorld(scene));
         std::size_t pins = 0;
         for (std::uint8_t p : sim.world().cloth.pinned) pins += p;
         EXPECT_EQ(pins, 32u) << "the pin box holds the column at the pole";

@@ -36,18 +36,14 @@ const TriangleScene kCases[] = {{"heap.toml", "cloth.resolution=[12,48]"},
 SceneDesc loadWithTriangles(const TriangleScene& scene, std::vector<std::string> extra = {}) {
     std::vector<std::string> overrides = {scene.testSize, "solver=xpbd", "collision.self_model=triangles"};
     overrides.insert(overrides.end(), extra.begin(), extra.end());
-    const SceneLoad load = loadSceneFile(test::kScenes / scene.file, SceneLoadOptions{.overrides = overrides,
-                                                                                      .recommended = true,
-                                                                                      .compareFolder = test::kScenes});
-    EXPECT_TRUE(load.ok()) << load.errorText();
-    return load.ok() ? *load.scene : SceneDesc{};
+    return test::loadRecommendedOrFail(scene.file, overrides);
 }
 
 class TriangleContactScene : public ::testing::TestWithParam<TriangleScene> {};
 
 TEST_P(TriangleContactScene, NothingCrossesIn300StepsAndTheClothComesDown) {
     const SceneDesc scene = loadWithTriangles(GetParam());
-    Simulation sim(makeWorld(scene.settings, scene.colliders, scene.pinGroups));
+    Simulation sim(makeWorld(scene));
     CrossingCounter counter;
     ASSERT_EQ(counter.count(sim.world().cloth, 1), 0u);
     std::size_t worst = 0;
@@ -74,9 +70,9 @@ INSTANTIATE_TEST_SUITE_P(Scenes, TriangleContactScene, ::testing::ValuesIn(kCase
 
 TEST(TriangleContactHeap, SettlesWithoutBuzzing) {
     const TriangleScene& heap = kCases[0];
-    Simulation with(makeWorld(loadWithTriangles(heap).settings, loadWithTriangles(heap).colliders));
+    Simulation with(makeWorld(loadWithTriangles(heap)));
     const SceneDesc off = loadWithTriangles(heap, {"collision.self_collision=false"});
-    Simulation without(makeWorld(off.settings, off.colliders));
+    Simulation without(makeWorld(off));
     for (int step = 0; step < 300; ++step) {
         with.step();
         without.step();

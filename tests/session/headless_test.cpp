@@ -143,7 +143,7 @@ TEST(StatsJson, AScenePathThatIsNotUtf8StillGivesValidJson) {
 TEST(StatsJson, AHeadlessRunParsesWithTheExpectedValues) {
     const SceneLoad load = loadSceneFile(kSource + "/scenes/hanging.toml", {"cloth.resolution=[8,8]"});
     ASSERT_TRUE(load.ok()) << load.errorText();
-    Simulation sim(makeWorld(load.scene->settings, load.scene->colliders));
+    Simulation sim(makeWorld(*load.scene));
     std::vector<double> stepMs;
     HeadlessReport report = runSteps(sim, 20, stepMs);
     report.scene = load.scene->path;

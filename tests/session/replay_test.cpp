@@ -43,7 +43,7 @@ TEST(Determinism, TheSameSceneTwiceGivesBitIdenticalPositions) {
         SceneLoad load = loadSceneFile(kSource + "/scenes/drape_sphere.toml",
                                        {"cloth.resolution=[16,16]", "solver.threads=1"});
         EXPECT_TRUE(load.ok()) << load.errorText();
-        Simulation sim(makeWorld(load.scene->settings, load.scene->colliders));
+        Simulation sim(makeWorld(*load.scene));
         for (int k = 0; k < 200; ++k) sim.step();
         return sim.world().cloth;
     };

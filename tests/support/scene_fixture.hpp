@@ -36,4 +36,13 @@ inline SceneDesc loadOrFail(const std::string& file, const std::vector<std::stri
     return load.ok() ? *load.scene : SceneDesc{};
 }
 
+// The same with the recommended settings of the method the overrides name (the
+// last --set solver=ID, else the scene's own), from the shipped compare scenes.
+inline SceneDesc loadRecommendedOrFail(const std::string& file, const std::vector<std::string>& overrides = {}) {
+    const SceneLoad load =
+        loadSceneFile(kScenes / file, SceneLoadOptions{.overrides = overrides, .recommended = true, .compareFolder = kScenes});
+    EXPECT_TRUE(load.ok()) << load.errorText();
+    return load.ok() ? *load.scene : SceneDesc{};
+}
+
 } // namespace cs::test

@@ -221,11 +221,14 @@ TEST_P(ZeroAllocations, StepsWithSelfCollision) {
     EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam();
 }
 
-// Triangle self-contact (collision.self_model = triangles, xpbd): the 16 x 16 cloth
-// folded in two onto the sphere, on 1 and 2 threads; detections run in the counted steps.
-TEST(ZeroAllocationsTriangleContact, XpbdStepsWithTwoLayersTouching) {
-    for (int threads : {1, 2}) {
-        Settings s = smallScene("xpbd");
+// Triangle self-contact (collision.self_model = triangles) in every solver that honours
+// it: the 16 x 16 cloth folded in two onto the sphere, on 1 and 2 threads; detections
+// run in the counted steps.
+TEST(ZeroAllocationsTriangleContact, StepsWithTwoLayersTouching) {
+    ASSERT_GE(triangleContactSolverIds().size(), 3u) << "xpbd, pbd and jakobsen at least";
+    for (const std::string& id : triangleContactSolverIds()) for (int threads : {1, 2}) {
+        SCOPED_TRACE(id);
+        Settings s = smallScene(id);
         s.solver.threads = threads;
         s.collision.selfCollision = true;
         s.collision.selfModel = SelfContactModel::Triangles;

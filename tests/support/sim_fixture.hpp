@@ -36,6 +36,15 @@ inline std::vector<std::string> registeredSolverIds() {
     return ids;
 }
 
+// The CPU solvers whose registry row honours collision.self_model = triangles: the
+// triangle-contact suites run each of them.
+inline std::vector<std::string> triangleContactSolverIds() {
+    std::vector<std::string> ids;
+    for (const SolverInfo& info : solverRegistry())
+        if (!info.gpu() && info.triangleSelfContact) ids.emplace_back(info.id);
+    return ids;
+}
+
 // The registry's row for a solver a test names (a wrong id fails the test at once).
 inline const SolverInfo& solverInfo(std::string_view id) {
     const SolverInfo* info = findSolver(id);

@@ -102,6 +102,8 @@ public:
             }
         }
         stats.residual = residual;
+        stats.selfDetections = m_contacts.triangleStats().detections;
+        stats.selfDetectMs = m_contacts.triangleStats().detectMs;
         return stats;
     }
 

@@ -1,0 +1,58 @@
+// Triangle contact's detection (sim/collision/triangle_contact.hpp) on the 64 x 64 heap of
+// `clothsim --bench selfcollision` once it lies in folds (150 steps: 2.5 s with triangle
+// contact on). Target (../shared/CONTACT.md section 8): about 1 ms a detection at this
+// size, so that contact costs at most the contact-free step.
+//   TriangleDetect/heap64/<threads>   one detection: boxes, refit, vertex-face and
+//                                     edge-edge queries, exact distances, bounds
+// Run: build/release/clothsim_bench --benchmark_filter=TriangleDetect
+#include "scene/scene.hpp"
+#include "sim/collision/triangle_contact.hpp"
+#include "sim/simulation.hpp"
+
+#include <benchmark/benchmark.h>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr long long kSettleSteps = 150;
+
+// Built once for both thread counts: the fall takes seconds.
+const cs::World* foldedHeap(benchmark::State& state) {
+    static std::optional<cs::Simulation> sim;
+    static std::string error;
+    if (!sim && error.empty()) {
+        // the bench suite's 64^2 heap: the scene's 2.37 m strip length as a square
+        const std::vector<std::string> overrides = {"cloth.resolution=[64,64]", "cloth.spacing=" + std::to_string(2.37f / 63.0f),
+                                                    "collision.self_model=triangles"};
+        const cs::SceneLoad load = cs::loadSceneFile(std::string(CLOTHSIM_SOURCE_DIR) + "/scenes/heap.toml", overrides);
+        if (!load.ok()) {
+            error = load.errorText();
+        } else {
+            sim.emplace(cs::makeWorld(*load.scene));
+            for (long long k = 0; k < kSettleSteps; ++k) sim->step();
+        }
+    }
+    if (!error.empty()) {
+        state.SkipWithError(error.c_str());
+        return nullptr;
+    }
+    return &sim->world();
+}
+
+void TriangleDetect(benchmark::State& state) {
+    const cs::World* world = foldedHeap(state);
+    if (!world) return;
+    const int threads = static_cast<int>(state.range(0));
+    cs::TriangleContact contact;
+    contact.detect(world->cloth, world->cloth.positions, world->settings.collision, threads);  // builds the trees
+    for (auto _ : state) contact.detect(world->cloth, world->cloth.positions, world->settings.collision, threads);
+    state.counters["vertices"] = static_cast<double>(world->cloth.particleCount());
+    state.counters["vf_pairs"] = static_cast<double>(contact.stats().vertexFacePairs);
+    state.counters["ee_pairs"] = static_cast<double>(contact.stats().edgeEdgePairs);
+}
+
+BENCHMARK(TriangleDetect)->Name("TriangleDetect/heap64")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace

@@ -8,6 +8,7 @@
 #include "../support/sim_fixture.hpp"
 #include "scene/scene.hpp"
 #include "sim/collision/crossing_count.hpp"
+#include "sim/topology_edit.hpp"
 #include "sim/simulation.hpp"
 #include "sim/stats.hpp"
 
@@ -82,6 +83,36 @@ INSTANTIATE_TEST_SUITE_P(Scenes, TriangleContactScene, ::testing::ValuesIn(every
                          [](const ::testing::TestParamInfo<TriangleCase>& c) {
                              return test::sceneTestName(c.param.scene.file) + "_" + c.param.solver;
                          });
+
+// A hanging cloth cut across its middle: the lower half falls away to the floor (the
+// copies along the cut are one vertex while they touch, so neither side holds the
+// other), and nothing crosses on the way.
+class TriangleContactCut : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TriangleContactCut, TheLowerHalfFallsAwayWithoutACrossing) {
+    const SceneDesc scene = test::loadRecommendedOrFail(
+        "hanging_top_row.toml", {"cloth.resolution=[24,24]", "cloth.spacing=0.065", "solver=" + GetParam(),
+                                 "collision.self_collision=true", "collision.self_model=triangles"});
+    Simulation sim(makeWorld(scene));
+    const CutResult cut = cutAlongRestSegment(sim.world().cloth, {0.0f, 0.5f}, {1.0f, 0.5f});
+    sim.topologyEdited();
+    ASSERT_GT(cut.particlesAdded, 0u) << "the cut must part the cloth";
+    const float floor = scene.settings.collision.groundHeight + scene.settings.collision.thickness;
+    const float startLowest = measureCloth(sim.world()).minY;
+    ASSERT_GT(startLowest, floor + 0.5f) << "the cloth must hang well above the floor for the fall to show";
+    CrossingCounter counter;
+    std::size_t worst = 0;
+    for (int step = 0; step < 150; ++step) {
+        sim.step();
+        worst = std::max(worst, counter.count(sim.world().cloth, 1));
+    }
+    EXPECT_EQ(worst, 0u);
+    EXPECT_EQ(sim.recoveries(), 0);
+    EXPECT_LT(measureCloth(sim.world()).minY, floor + 0.01f) << "the lower half reaches the floor";
+}
+
+INSTANTIATE_TEST_SUITE_P(Solvers, TriangleContactCut, ::testing::ValuesIn(test::triangleContactSolverIds()),
+                         [](const ::testing::TestParamInfo<std::string>& c) { return c.param; });
 
 TEST(TriangleContactHeap, SettlesWithoutBuzzing) {
     const TriangleScene& heap = kCases[0];

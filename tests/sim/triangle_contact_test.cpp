@@ -77,21 +77,54 @@ TEST(TriangleContact, AVertexDrivenAtATriangleAt100MetresASecondStopsShortOfIt) 
     }
 }
 
-TEST(TriangleContact, TheTwoSidesOfACutAreNeighbours) {
-    // two triangles meeting along a seam made of copies of the same rest vertices
+// Two triangles meeting along a seam made of copies of the same rest vertices (1 and
+// 3, 2 and 4), the second raised by `lift` metres.
+Cloth cutSeam(float lift) {
     ClothShape shape;
-    shape.positions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
+    shape.positions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, lift, 0}, {0, lift, 1}, {1, lift, 1}};
     shape.restUV = {{0, 0}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {1, 1}};
     shape.triangles = {{0, 2, 1}, {3, 4, 5}};
     ClothSettings settings = defaultSettings().cloth;
     settings.pins = PinPreset::None;
     settings.allowPieces = true;
-    const Cloth cloth = buildCloth(shape, settings);
+    Cloth cloth = buildCloth(shape, settings);
+    // the rest positions from the (u, v) square: copies share theirs, wherever they are now
+    cloth.restPositions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
+    return cloth;
+}
+
+TEST(TriangleContact, TheTwoSidesOfACutAreNeighbours) {
+    const Cloth cloth = cutSeam(0.0f);
     TriangleContact contact;
     contact.detect(cloth, cloth.positions, triangleSettings());
     EXPECT_EQ(contact.vertexFacePairs().size(), 0u);
     EXPECT_EQ(contact.edgeEdgePairs().size(), 0u);
     for (float b : contact.bounds()) EXPECT_GT(b, 0.0f) << "no side locks the other";
+}
+
+// The copies stay one vertex while they are closer than the contact radius r, and
+// become vertices of their own once a detection finds them farther apart: the sides
+// of the cut then bound each other like any two layers.
+TEST(TriangleContact, CopiesAContactRadiusApartAreVerticesOfTheirOwn) {
+    const CollisionSettings settings = triangleSettings();  // r = 0.01, r_q = 0.015
+    const float cap = settings.selfBoundFraction * settings.selfQueryRadius;
+    {
+        const Cloth close = cutSeam(0.5f * settings.selfRadius);
+        TriangleContact contact;
+        contact.detect(close, close.positions, settings);
+        for (std::uint32_t v = 0; v < 6; ++v) EXPECT_FLOAT_EQ(contact.bounds()[v], cap) << "vertex " << v;
+    }
+    const float lift = 1.2f * settings.selfRadius;
+    const Cloth apart = cutSeam(lift);
+    TriangleContact contact;
+    contact.detect(apart, apart.positions, settings);
+    // the raised copy 3 is `lift` from its twin 1, which is a corner of the lower triangle
+    for (std::uint32_t v : {1u, 2u, 3u, 4u})
+        EXPECT_NEAR(contact.bounds()[v], settings.selfBoundFraction * lift, 1e-6f) << "vertex " << v;
+    // and a new cut or tear decides again: copies that are still apart are released at once
+    contact.forgetSeparations();
+    contact.detect(apart, apart.positions, settings);
+    EXPECT_NEAR(contact.bounds()[3], settings.selfBoundFraction * lift, 1e-6f);
 }
 
 } // namespace

@@ -59,7 +59,10 @@ public:
 
     // The cloth was changed outside the step (a reset, a restore, a cut): triangle
     // contact detects again before it trusts its bounds.
-    void invalidate() { m_triangles.invalidate(); }
+    void invalidate() {
+        m_triangles.invalidate();
+        m_triangles.forgetSeparations();
+    }
     // Triangle contact's counters for the step (zero when it did not run).
     const TriangleContactStats& triangleStats() const { return m_triangles.stats(); }
 

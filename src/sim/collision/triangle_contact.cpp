@@ -95,7 +95,8 @@ Separation separation(glm::vec3 difference, glm::vec3 detected) {
 
 bool TriangleContact::sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const {
     if (i == j) return true;
-    return m_hasTwin[i] && m_hasTwin[j] && cloth.restPositions[i] == cloth.restPositions[j];
+    return m_hasTwin[i] && m_hasTwin[j] && !m_released[i] && !m_released[j] &&
+           cloth.restPositions[i] == cloth.restPositions[j];
 }
 
 bool TriangleContact::triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const {
@@ -154,6 +155,11 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
 
     // copies of one vertex made by cuts share its rest position
     m_hasTwin.assign(n, 0);
+    m_twinGroupStart.assign(1, 0);
+    m_twinGroups.clear();
+    // a new cut or tear may split a released vertex again: every group is decided afresh
+    // at the next detection (copies already apart are released there at once)
+    m_released.assign(n, 0);
     if (cloth.restPositions.size() == n) {
         std::vector<std::uint32_t> order(n);
         std::iota(order.begin(), order.end(), 0u);
@@ -164,6 +170,14 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
         std::sort(order.begin(), order.end(), less);
         for (std::size_t k = 1; k < n; ++k)
             if (cloth.restPositions[order[k]] == cloth.restPositions[order[k - 1]]) m_hasTwin[order[k]] = m_hasTwin[order[k - 1]] = 1;
+        // the groups of copies: runs of equal rest positions in that order
+        for (std::size_t k = 0; k < n; ++k) {
+            if (!m_hasTwin[order[k]]) continue;
+            m_twinGroups.push_back(order[k]);
+            if (k + 1 == n || cloth.restPositions[order[k + 1]] != cloth.restPositions[order[k]])
+                m_twinGroupStart.push_back(static_cast<std::uint32_t>(m_twinGroups.size()));
+        }
+        m_releasing.reserve(m_twinGroups.size());
     }
 
     m_triangleBoxes.resize(triangles);
@@ -185,6 +199,28 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     reserveFound(kChunks);
 }
 
+void TriangleContact::releaseSeparatedCopies(std::span<const glm::vec3> x, float radius) {
+    // decided on the copies' positions before any is released, then applied
+    m_releasing.clear();
+    for (std::size_t g = 0; g + 1 < m_twinGroupStart.size(); ++g) {
+        const std::uint32_t begin = m_twinGroupStart[g], end = m_twinGroupStart[g + 1];
+        for (std::uint32_t k = begin; k < end; ++k) {
+            const std::uint32_t v = m_twinGroups[k];
+            if (m_released[v]) continue;
+            bool apart = true;
+            for (std::uint32_t l = begin; l < end && apart; ++l) {
+                const std::uint32_t u = m_twinGroups[l];
+                const glm::vec3 gap = x[u] - x[v];
+                apart = u == v || glm::dot(gap, gap) > radius * radius;
+            }
+            if (apart) m_releasing.push_back(v);
+        }
+    }
+    for (const std::uint32_t v : m_releasing) m_released[v] = 1;
+}
+
+void TriangleContact::forgetSeparations() { std::fill(m_released.begin(), m_released.end(), 0); }
+
 void TriangleContact::reserveFound(std::size_t count) {
     // every chunk's and task's lists with room for a folded cloth's pairs, so that the
     // step does not allocate
@@ -202,6 +238,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     CS_TIME_SCOPE(m_stats.detectMs);
     const float rq = queryRadiusOf(settings);
     ensureTopology(cloth, x, rq);
+    releaseSeparatedCopies(x, settings.selfRadius);
     const std::size_t n = cloth.particleCount();
     for (std::size_t t = 0; t < m_triangleBoxes.size(); ++t) m_triangleBoxes[t] = triangleBox(x, cloth.triangles[t], rq);
     for (std::size_t e = 0; e < m_edgeBoxes.size(); ++e) m_edgeBoxes[e] = edgeBox(x, m_edges[e], 0.5f * rq);

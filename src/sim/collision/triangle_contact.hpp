@@ -29,9 +29,12 @@
 // switch, a topology edit).
 //
 // Neighbours: pairs that share a vertex are never contacts. Copies of one vertex
-// made by a cut (the same rest position) count as one vertex here, so the two
-// sides of a fresh cut are neighbours and do not lock each other (they touch at
-// distance 0, which would make both bounds 0).
+// made by a cut or a tear (the same rest position) count as one vertex here, so the
+// two sides of a fresh cut are neighbours and do not lock each other (they touch at
+// distance 0, which would make both bounds 0) — until a detection finds a copy more
+// than the contact radius from the others: from then on it is a vertex of its own,
+// and the two sides of the cut are contact pairs like any other, so the pieces of a
+// torn cloth cannot pass through each other once they have parted.
 //
 // Not covered yet (later contact parts): kinematic vertices (pins, pin groups,
 // the grabbed particle) are placed by their scripts and are not truncated.
@@ -59,6 +62,10 @@ public:
     static constexpr int kAdvanceRounds = 3;  // detections a substep may add for vertices held back
     static constexpr int kRebuildEvery = 8;
     static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count   // detections between rebuilds of the hierarchies (refits between)
+
+    // Copies of a vertex that have been a contact radius apart at a detection stop
+    // counting as one vertex (until this is called: a reset, a restore, a cut).
+    void forgetSeparations();
 
     // The next call detects first: the cloth changed outside the step.
     void invalidate() { m_dirty = true; }
@@ -107,6 +114,7 @@ private:
     void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
     int truncate(Cloth& cloth) const;
     bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
+    void releaseSeparatedCopies(std::span<const glm::vec3> x, float radius);
     bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
     bool edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const;
 
@@ -120,6 +128,9 @@ private:
     std::vector<std::uint32_t> m_vertexTriStart, m_vertexTris; // triangles of each vertex, CSR
     std::vector<std::uint32_t> m_vertexEdgeStart, m_vertexEdges;
     std::vector<std::uint8_t> m_hasTwin;           // a cut made a copy of this vertex (shares its rest position)
+    std::vector<std::uint32_t> m_twinGroupStart, m_twinGroups;  // the copies of each vertex that has some, CSR
+    std::vector<std::uint8_t> m_released;          // these copies were a contact radius from the others: own vertices now
+    std::vector<std::uint32_t> m_releasing;        // scratch of releaseSeparatedCopies
     BoxTree m_triangleTree, m_edgeTree;
     int m_detectionsSinceBuild = 0;
     std::vector<Box> m_triangleBoxes, m_edgeBoxes;

@@ -3,42 +3,20 @@
 // many vertices lying exactly in the ground's plane). Target: <= 1 ms on 2 threads.
 //   CrossingCount/pile64/<threads>   one count: refit + queries + exact tests
 // Run: build/release/clothsim_bench --benchmark_filter=CrossingCount
-#include "scene/scene.hpp"
 #include "sim/collision/crossing_count.hpp"
-#include "sim/simulation.hpp"
+#include "stepped_scene.hpp"
 
 #include <benchmark/benchmark.h>
-#include <optional>
-#include <string>
-#include <vector>
 
 namespace {
 
-constexpr long long kLandingSteps = 240;
-
-// Built once for both thread counts: the landing takes seconds.
-const cs::Cloth* landedPile(benchmark::State& state) {
-    static std::optional<cs::Simulation> sim;
-    static std::string error;
-    if (!sim && error.empty()) {
-        const cs::SceneLoad load = cs::loadSceneFile(std::string(CLOTHSIM_SOURCE_DIR) + "/scenes/pile.toml", std::vector<std::string>{});
-        if (!load.ok()) {
-            error = load.errorText();
-        } else {
-            sim.emplace(cs::makeWorld(*load.scene));
-            for (long long k = 0; k < kLandingSteps; ++k) sim->step();
-        }
-    }
-    if (!error.empty()) {
-        state.SkipWithError(error.c_str());
-        return nullptr;
-    }
-    return &sim->world().cloth;
-}
+// landed: 240 steps, 4 s
+cs::bench::SteppedScene landedPile("pile.toml", {}, 240);
 
 void CrossingCount(benchmark::State& state) {
-    const cs::Cloth* cloth = landedPile(state);
-    if (!cloth) return;
+    const cs::World* world = landedPile.world(state);
+    if (!world) return;
+    const cs::Cloth* cloth = &world->cloth;
     const int threads = static_cast<int>(state.range(0));
     cs::CrossingCounter counter;
     std::size_t crossings = counter.count(*cloth, threads);  // builds the tree

@@ -5,44 +5,22 @@
 //   TriangleDetect/heap64/<threads>   one detection: boxes, refit, vertex-face and
 //                                     edge-edge queries, exact distances, bounds
 // Run: build/release/clothsim_bench --benchmark_filter=TriangleDetect
-#include "scene/scene.hpp"
 #include "sim/collision/triangle_contact.hpp"
-#include "sim/simulation.hpp"
+#include "stepped_scene.hpp"
 
 #include <benchmark/benchmark.h>
-#include <optional>
 #include <string>
-#include <vector>
 
 namespace {
 
-constexpr long long kSettleSteps = 150;
-
-// Built once for both thread counts: the fall takes seconds.
-const cs::World* foldedHeap(benchmark::State& state) {
-    static std::optional<cs::Simulation> sim;
-    static std::string error;
-    if (!sim && error.empty()) {
-        // the bench suite's 64^2 heap: the scene's 2.37 m strip length as a square
-        const std::vector<std::string> overrides = {"cloth.resolution=[64,64]", "cloth.spacing=" + std::to_string(2.37f / 63.0f),
-                                                    "collision.self_model=triangles"};
-        const cs::SceneLoad load = cs::loadSceneFile(std::string(CLOTHSIM_SOURCE_DIR) + "/scenes/heap.toml", overrides);
-        if (!load.ok()) {
-            error = load.errorText();
-        } else {
-            sim.emplace(cs::makeWorld(*load.scene));
-            for (long long k = 0; k < kSettleSteps; ++k) sim->step();
-        }
-    }
-    if (!error.empty()) {
-        state.SkipWithError(error.c_str());
-        return nullptr;
-    }
-    return &sim->world();
-}
+// the bench suite's 64^2 heap (the scene's 2.37 m strip length as a square), folded: 150 steps
+cs::bench::SteppedScene foldedHeap("heap.toml",
+                                   {"cloth.resolution=[64,64]", "cloth.spacing=" + std::to_string(2.37f / 63.0f),
+                                    "collision.self_model=triangles"},
+                                   150);
 
 void TriangleDetect(benchmark::State& state) {
-    const cs::World* world = foldedHeap(state);
+    const cs::World* world = foldedHeap.world(state);
     if (!world) return;
     const int threads = static_cast<int>(state.range(0));
     cs::TriangleContact contact;

@@ -34,13 +34,13 @@ struct StepBudget {
 
 StepBudget budgetFrom(const BenchOptions& options);
 
-// Wall time per physics step over the timed steps.
 // Triangle self-contact's detections over the timed steps (StepStats::selfDetections).
 struct TriangleContactTally {
     long long detections = 0;
     double detectMs = 0.0;
 };
 
+// Wall time per physics step over the timed steps.
 struct StepTiming {
     long long warmupSteps = 0;
     long long steps = 0;        // timed

@@ -24,6 +24,14 @@ CollisionSettings triangleSettings() {
     return s;
 }
 
+// A cloth of the given triangles, unpinned, its pieces allowed apart.
+Cloth looseCloth(const ClothShape& shape) {
+    ClothSettings settings = defaultSettings().cloth;
+    settings.pins = PinPreset::None;
+    settings.allowPieces = true;
+    return buildCloth(shape, settings);
+}
+
 // Two separate triangles: a fixed one in the plane y = 0 and a free one above it,
 // its lowest corner (particle 3) over the fixed one's middle at height `gap`.
 Cloth twoTriangles(float gap) {
@@ -32,10 +40,7 @@ Cloth twoTriangles(float gap) {
                        {0.0f, gap, 0.0f}, {0.3f, gap + 0.3f, 0.0f}, {-0.3f, gap + 0.3f, 0.0f}};
     shape.restUV = {{0, 0}, {1, 0}, {0.5f, 1}, {0.5f, 0.5f}, {1, 1}, {0, 1}};
     shape.triangles = {{0, 2, 1}, {3, 4, 5}};
-    ClothSettings settings = defaultSettings().cloth;
-    settings.pins = PinPreset::None;
-    settings.allowPieces = true;
-    Cloth cloth = buildCloth(shape, settings);
+    Cloth cloth = looseCloth(shape);
     for (std::uint32_t i : {0u, 1u, 2u}) cloth.inverseMasses[i] = 0.0f;  // the lower triangle holds still
     return cloth;
 }
@@ -84,10 +89,7 @@ Cloth cutSeam(float lift) {
     shape.positions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, lift, 0}, {0, lift, 1}, {1, lift, 1}};
     shape.restUV = {{0, 0}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {1, 1}};
     shape.triangles = {{0, 2, 1}, {3, 4, 5}};
-    ClothSettings settings = defaultSettings().cloth;
-    settings.pins = PinPreset::None;
-    settings.allowPieces = true;
-    Cloth cloth = buildCloth(shape, settings);
+    Cloth cloth = looseCloth(shape);
     // the rest positions from the (u, v) square: copies share theirs, wherever they are now
     cloth.restPositions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
     return cloth;

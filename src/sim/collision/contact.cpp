@@ -197,6 +197,11 @@ void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous
         cloth.velocities[i] += (cloth.positions[i] - m_beforeSelf[i]) * invH;
 }
 
+void ContactStage::reportTo(StepStats& stats) const {
+    stats.selfDetections = m_triangles.stats().detections;
+    stats.selfDetectMs = m_triangles.stats().detectMs;
+}
+
 bool ContactStage::usesTriangles(const World& world) const {
     const CollisionSettings& settings = world.settings.collision;
     if (!settings.selfCollision || settings.selfModel != SelfContactModel::Triangles) return false;

@@ -37,6 +37,8 @@
 
 namespace cs {
 
+struct StepStats;
+
 // Starts substep `index` of `count` (h seconds each): moves the colliders along
 // their path for this step and advances the dynamic bodies (beginSubstep).
 // Every solver calls it at the top of each substep.
@@ -63,8 +65,8 @@ public:
         m_triangles.invalidate();
         m_triangles.forgetSeparations();
     }
-    // Triangle contact's counters for the step (zero when it did not run).
-    const TriangleContactStats& triangleStats() const { return m_triangles.stats(); }
+    // Adds triangle contact's counters for the step to `stats` (zero when it did not run).
+    void reportTo(StepStats& stats) const;
 
 private:
     void collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool sweep,

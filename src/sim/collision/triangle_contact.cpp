@@ -168,14 +168,15 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
             return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z);
         };
         std::sort(order.begin(), order.end(), less);
-        for (std::size_t k = 1; k < n; ++k)
-            if (cloth.restPositions[order[k]] == cloth.restPositions[order[k - 1]]) m_hasTwin[order[k]] = m_hasTwin[order[k - 1]] = 1;
-        // the groups of copies: runs of equal rest positions in that order
-        for (std::size_t k = 0; k < n; ++k) {
-            if (!m_hasTwin[order[k]]) continue;
-            m_twinGroups.push_back(order[k]);
-            if (k + 1 == n || cloth.restPositions[order[k + 1]] != cloth.restPositions[order[k]])
-                m_twinGroupStart.push_back(static_cast<std::uint32_t>(m_twinGroups.size()));
+        // the groups of copies: runs of two or more equal rest positions in that order
+        for (std::size_t begin = 0, end = 0; begin < n; begin = end) {
+            for (end = begin + 1; end < n && cloth.restPositions[order[end]] == cloth.restPositions[order[begin]];) ++end;
+            if (end - begin < 2) continue;
+            for (std::size_t k = begin; k < end; ++k) {
+                m_hasTwin[order[k]] = 1;
+                m_twinGroups.push_back(order[k]);
+            }
+            m_twinGroupStart.push_back(static_cast<std::uint32_t>(m_twinGroups.size()));
         }
         m_releasing.reserve(m_twinGroups.size());
     }

@@ -60,8 +60,8 @@ struct TriangleContactStats {
 class TriangleContact {
 public:
     static constexpr int kAdvanceRounds = 3;  // detections a substep may add for vertices held back
-    static constexpr int kRebuildEvery = 8;
-    static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count   // detections between rebuilds of the hierarchies (refits between)
+    static constexpr int kRebuildEvery = 8;  // detections between rebuilds of the hierarchies (refits between)
+    static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count
 
     // Copies of a vertex that have been a contact radius apart at a detection stop
     // counting as one vertex (until this is called: a reset, a restore, a cut).

@@ -102,8 +102,7 @@ public:
             updateVelocities(cloth, m_predicted, h, drag, threads);
         }
         stats.residual = residual;
-        stats.selfDetections = m_contacts.triangleStats().detections;
-        stats.selfDetectMs = m_contacts.triangleStats().detectMs;
+        m_contacts.reportTo(stats);
         return stats;
     }
 

@@ -125,8 +125,7 @@ public:
             }
         }
         stats.residual = residual;
-        stats.selfDetections = m_contacts.triangleStats().detections;
-        stats.selfDetectMs = m_contacts.triangleStats().detectMs;
+        m_contacts.reportTo(stats);
         return stats;
     }
 

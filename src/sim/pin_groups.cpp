@@ -76,6 +76,17 @@ std::string bindPinGroups(PinGroups& groups, Cloth& cloth) {
     return problem;
 }
 
+void placeHeldVertices(const PinGroups& groups, Cloth& cloth, double t) {
+    for (const PinGroup& group : groups) {
+        if (!group.holding) continue;
+        const Pose pose = scriptedPose(group.script, Pose{}, t);  // once per group: a script may be a long path
+        for (std::size_t k = 0; k < group.vertices.size(); ++k) {
+            const std::uint32_t i = group.vertices[k];
+            if (i < cloth.particleCount()) cloth.positions[i] = pose.toWorld(group.anchors[k]);
+        }
+    }
+}
+
 glm::vec3 pinnedPosition(const PinGroup& group, std::size_t member, double t) {
     return scriptedPose(group.script, Pose{}, t).toWorld(group.anchors[member]);
 }

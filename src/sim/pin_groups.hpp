@@ -13,7 +13,8 @@
 // start) until `release`; then they are free with the velocity they had. While
 // held a vertex is kinematic (inverse mass 0, like a grabbed particle: every
 // solver treats it as prescribed) and is put, before each physics step, where
-// the script will have it at the end of the step, with velocity = that move / dt.
+// the script will have it at the end of the step, with velocity = that move / dt;
+// the CPU solvers then move it along the script within the step (placeHeldVertices).
 #include "collision/colliders.hpp"
 
 #include <cstdint>
@@ -63,6 +64,13 @@ std::string bindPinGroups(PinGroups& groups, Cloth& cloth);
 // has come (their vertices get their mass back unless pinned, and keep their
 // velocity) and puts every held vertex where its script is at time + dt.
 void applyPinGroups(PinGroups& groups, Cloth& cloth, double time, float dt);
+
+// Puts every held vertex where its script is at time t. Every CPU solver calls it
+// at the top of each substep (startSubstep) with t at the substep's end, so a held
+// edge moves along its script substep by substep, not in one jump when the step
+// begins, and triangle contact's bound sees that motion like any other (a vertex
+// it held back is put on its script again at the next substep: it catches up).
+void placeHeldVertices(const PinGroups& groups, Cloth& cloth, double t);
 
 // Where a held vertex of `group` is at time t, metres.
 glm::vec3 pinnedPosition(const PinGroup& group, std::size_t member, double t);

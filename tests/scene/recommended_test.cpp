@@ -101,10 +101,10 @@ TEST(Recommended, AnExplicitSetWinsAndTheLastSolverNamedIsTheMethod) {
     ASSERT_TRUE(load.ok()) << load.errorText();
     const Settings& s = load.scene->settings;
     EXPECT_EQ(s.solver.id, "pbd");
-    EXPECT_EQ(s.solver.iterations, 7) << "--set wins over compare_pbd's 20";
+    EXPECT_EQ(s.solver.iterations, 7) << "--set wins over compare_pbd's 5";
     EXPECT_EQ(s.pbd.bendStiffness, 0.5f) << "--set wins over compare_pbd's 0.2";
     EXPECT_EQ(s.pbd.stretchStiffness, 1.0f);
-    EXPECT_EQ(s.solver.substeps, 1) << "compare_pbd's, not the heap's 20";
+    EXPECT_EQ(s.solver.substeps, 4) << "compare_pbd's, not the heap's 20";
     EXPECT_TRUE(s.solver.tethers);
     EXPECT_EQ(s.solver.bendCompliance, 0.2f) << "compare_pbd leaves it out: the heap's";
     EXPECT_TRUE(s.collision.selfCollision);
@@ -116,7 +116,7 @@ TEST(Recommended, AnExplicitSetWinsAndTheLastSolverNamedIsTheMethod) {
     ASSERT_TRUE(jakobsen.ok()) << jakobsen.errorText();
     EXPECT_EQ(jakobsen.scene->settings.solver.id, "jakobsen");
     EXPECT_EQ(jakobsen.scene->settings.jakobsen.relaxation, 1.0f);
-    EXPECT_EQ(jakobsen.scene->settings.solver.iterations, 20);
+    EXPECT_EQ(jakobsen.scene->settings.solver.iterations, 5);
 
     // no --set solver: the scene's own method (the heap's xpbd)
     const SceneLoad own =

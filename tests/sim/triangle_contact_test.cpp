@@ -53,10 +53,11 @@ TEST(TriangleContact, DetectionFindsTheVertexAboveTheFaceAndBoundsBothSides) {
     EXPECT_EQ(contact.vertexFacePairs()[0].vertex, 3u);
     EXPECT_EQ(contact.vertexFacePairs()[0].triangle, 0u);
     EXPECT_NEAR(contact.vertexFacePairs()[0].normal.y, 1.0f, 1e-6f);
-    // the vertex, and every corner of the face it is near, may move 0.45 x 5 mm
-    for (std::uint32_t v : {0u, 1u, 2u, 3u}) EXPECT_NEAR(contact.bounds()[v], 0.45f * 0.005f, 1e-7f) << v;
+    // the vertex, and every corner of the face it is near, may move 0.45 x (5 mm - the floor)
+    constexpr float floor = TriangleContact::kDistanceFloor;
+    for (std::uint32_t v : {0u, 1u, 2u, 3u}) EXPECT_NEAR(contact.bounds()[v], 0.45f * (0.005f - floor), 1e-7f) << v;
     // the free triangle's other corners are 0.3 m up: only the query radius caps them
-    EXPECT_NEAR(contact.bounds()[4], 0.45f * 0.015f, 1e-7f);
+    EXPECT_NEAR(contact.bounds()[4], 0.45f * (0.015f - floor), 1e-7f);
 }
 
 TEST(TriangleContact, AVertexDrivenAtATriangleAt100MetresASecondStopsShortOfIt) {
@@ -109,7 +110,7 @@ TEST(TriangleContact, TheTwoSidesOfACutAreNeighbours) {
 // of the cut then bound each other like any two layers.
 TEST(TriangleContact, CopiesAContactRadiusApartAreVerticesOfTheirOwn) {
     const CollisionSettings settings = triangleSettings();  // r = 0.01, r_q = 0.015
-    const float cap = settings.selfBoundFraction * settings.selfQueryRadius;
+    const float cap = settings.selfBoundFraction * (settings.selfQueryRadius - TriangleContact::kDistanceFloor);
     {
         const Cloth close = cutSeam(0.5f * settings.selfRadius);
         TriangleContact contact;
@@ -121,12 +122,12 @@ TEST(TriangleContact, CopiesAContactRadiusApartAreVerticesOfTheirOwn) {
     TriangleContact contact;
     contact.detect(apart, apart.positions, settings);
     // the raised copy 3 is `lift` from its twin 1, which is a corner of the lower triangle
-    for (std::uint32_t v : {1u, 2u, 3u, 4u})
-        EXPECT_NEAR(contact.bounds()[v], settings.selfBoundFraction * lift, 1e-6f) << "vertex " << v;
+    const float bound = settings.selfBoundFraction * (lift - TriangleContact::kDistanceFloor);
+    for (std::uint32_t v : {1u, 2u, 3u, 4u}) EXPECT_NEAR(contact.bounds()[v], bound, 1e-6f) << "vertex " << v;
     // and a new cut or tear decides again: copies that are still apart are released at once
     contact.forgetSeparations();
     contact.detect(apart, apart.positions, settings);
-    EXPECT_NEAR(contact.bounds()[3], settings.selfBoundFraction * lift, 1e-6f);
+    EXPECT_NEAR(contact.bounds()[3], bound, 1e-6f);
 }
 
 } // namespace

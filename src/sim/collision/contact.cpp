@@ -132,6 +132,9 @@ int sweepIncrements(const Collider& c) {
 SubstepClock startSubstep(World& world, int index, int count, float h) {
     const SubstepClock clock{index, count, h};
     beginSubstep(world.colliders, clock, world.settings.sim.gravity, world.settings.collision);
+    // exactly the step's end at the last substep: applyPinGroups' target
+    const double fraction = static_cast<double>(index + 1) / static_cast<double>(count);
+    placeHeldVertices(world.pinGroups, world.cloth, world.time + static_cast<double>(world.settings.sim.dt) * fraction);
     return clock;
 }
 
@@ -220,9 +223,12 @@ void ContactStage::projectPositions(World& world, std::span<const glm::vec3> pre
         selfCollide(world, previous, clock, false);
         return;
     }
-    // bounds from before a pause in triangle contact, or from before the step's outside
-    // moves (a grab, pin groups, the panel), say nothing about where the cloth is now
-    if (!m_trianglesLastSubstep || clock.index == 0) m_triangles.invalidate();
+    // bounds from before a pause in triangle contact say nothing about where the cloth is
+    // now. Between steps only kinematic vertices move (pin groups, the grab; a reset, a
+    // restore or a cut invalidates the stage through the solver's topologyChanged), and
+    // triangle contact holds those to their bounds too.
+    if (!m_trianglesLastSubstep) m_triangles.invalidate();
+    if (clock.index == 0) m_triangles.detectSoon();  // self_detect_every: and always at a step's start
     m_trianglesLastSubstep = true;
     m_selfContacts = 0;
     m_triangles.step(world.cloth, previous, clock.h, world.settings.collision, world.settings.solver.threads);

@@ -194,6 +194,7 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     m_faceMin.assign(triangles, 0.0f);
     m_edgeMin.assign(m_edges.size(), 0.0f);
     m_target.assign(n, glm::vec3(0.0f));
+    m_safe.assign(n, glm::vec3(0.0f));
     // room for the pairs of a cloth folded several times, so that the step does not allocate
     m_vf.reserve(8 * n);
     m_ee.reserve(8 * m_edges.size());
@@ -377,7 +378,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         for (std::uint32_t k = m_vertexTriStart[v]; k < m_vertexTriStart[v + 1]; ++k) d = std::min(d, m_faceMin[m_vertexTris[k]]);
         for (std::uint32_t k = m_vertexEdgeStart[v]; k < m_vertexEdgeStart[v + 1]; ++k)
             d = std::min(d, m_edgeMin[m_vertexEdges[k]]);
-        m_bound[v] = gamma * std::max(d, 0.0f);
+        m_bound[v] = gamma * std::max(d - kDistanceFloor, 0.0f);
         m_anchor[v] = x[v];
     }
     // keep for the response only the pairs that can come within r before the next detection
@@ -397,6 +398,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     }
     m_ee.resize(kept);
     m_dirty = false;
+    m_detectSoon = false;
     m_sinceDetect = 0;
     ++m_stats.detections;
     m_stats.vertexFacePairs = m_vf.size();
@@ -430,18 +432,29 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
     }
 }
 
-int TriangleContact::truncate(Cloth& cloth) const {
+int TriangleContact::truncate(Cloth& cloth) {
     int truncated = 0;
+    m_kinematicHeld = false;
     for (std::size_t v = 0; v < cloth.particleCount(); ++v) {
-        if (cloth.inverseMasses[v] == 0.0f) continue;  // kinematic: its script places it (not covered yet)
+        // kinematic vertices too: a script may drive a pinned edge into another layer
         const glm::vec3 move = cloth.positions[v] - m_anchor[v];
         const float length2 = glm::dot(move, move);
         const float b = m_bound[v];
         if (length2 <= b * b) continue;
         cloth.positions[v] = m_anchor[v] + move * (b / std::sqrt(length2));
         ++truncated;
+        if (cloth.inverseMasses[v] == 0.0f) m_kinematicHeld = true;
     }
     return truncated;
+}
+
+void TriangleContact::clampToBounds(std::span<glm::vec3> x) const {
+    for (std::size_t v = 0; v < x.size(); ++v) {
+        const glm::vec3 move = x[v] - m_anchor[v];
+        const float length2 = glm::dot(move, move);
+        const float b = m_bound[v];
+        if (length2 > b * b) x[v] = m_anchor[v] + move * (b / std::sqrt(length2));
+    }
 }
 
 void TriangleContact::beginStep() {
@@ -452,7 +465,15 @@ void TriangleContact::beginStep() {
 void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float h,
                            const CollisionSettings& settings, int threads) {
     ensureTopology(cloth, start, queryRadiusOf(settings));
-    if (m_dirty || m_sinceDetect >= std::max(settings.selfDetectEvery, 1)) detect(cloth, start, settings, threads);
+    if (m_dirty) {
+        detect(cloth, start, settings, threads);  // no bounds to trust: the cloth was changed outside the step
+    } else if (m_detectSoon || m_sinceDetect >= std::max(settings.selfDetectEvery, 1)) {
+        // Kinematic vertices (pin groups, the grab) were put at the substep's start by
+        // their scripts, perhaps beyond their bounds: detect where the bounds let them be.
+        std::copy(start.begin(), start.end(), m_safe.begin());
+        clampToBounds(m_safe);
+        detect(cloth, m_safe, settings, threads);
+    }
     const int passes = std::max(settings.iterations, 1);
     for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
     const std::size_t n = cloth.particleCount();
@@ -470,7 +491,9 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
     }
     m_stats.truncated = truncated;
     ++m_sinceDetect;
-    if (truncated > allowed) m_dirty = true;  // still held back: detect at the next substep's start
+    // still held back: detect at the next substep's start. A held-back kinematic vertex
+    // always asks for it: few vertices may be held, and they must keep to their script.
+    m_detectSoon = truncated > allowed || m_kinematicHeld;
 }
 
 } // namespace cs

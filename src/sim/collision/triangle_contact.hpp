@@ -36,8 +36,11 @@
 // and the two sides of the cut are contact pairs like any other, so the pieces of a
 // torn cloth cannot pass through each other once they have parted.
 //
-// Not covered yet (later contact parts): kinematic vertices (pins, pin groups,
-// the grabbed particle) are placed by their scripts and are not truncated.
+// Kinematic vertices (pins, pin groups, the grabbed particle) are placed by their
+// scripts and then truncated like any other: a held edge driven into another layer
+// stops at its bound and catches up once the way is free (its script puts it back
+// on the path at every substep). A held-back kinematic vertex asks for a detection
+// at the next substep, however few vertices were held back.
 #include "../cloth.hpp"
 #include "../settings.hpp"
 #include "box_tree.hpp"
@@ -62,6 +65,11 @@ public:
     static constexpr int kAdvanceRounds = 3;  // detections a substep may add for vertices held back
     static constexpr int kRebuildEvery = 8;  // detections between rebuilds of the hierarchies (refits between)
     static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count
+    // Metres taken off every distance before the bound: two features at D > kDistanceFloor
+    // then stay more than kDistanceFloor apart (D' - floor >= (1 - 2 gamma_p)(D - floor)),
+    // however many detections a jam takes (wringing: 80 a step), instead of closing by
+    // 1 - 2 gamma_p at each until float rounding (1e-7 m at 1 m) can put them through.
+    static constexpr float kDistanceFloor = 1e-5f;
 
     // Copies of a vertex that have been a contact radius apart at a detection stop
     // counting as one vertex (until this is called: a reset, a restore, a cut).
@@ -69,6 +77,10 @@ public:
 
     // The next call detects first: the cloth changed outside the step.
     void invalidate() { m_dirty = true; }
+
+    // The next call detects first, where the bounds let the vertices be (a step's start:
+    // only kinematic vertices moved since the last substep).
+    void detectSoon() { m_detectSoon = true; }
 
     // Position-based family, once per substep after the constraint passes. `start`:
     // positions at the substep's start (crossing-free); cloth.positions: where the
@@ -112,7 +124,8 @@ private:
     void ensureTopology(const Cloth& cloth, std::span<const glm::vec3> positions, float queryRadius);
     void reserveFound(std::size_t count);
     void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
-    int truncate(Cloth& cloth) const;
+    int truncate(Cloth& cloth);
+    void clampToBounds(std::span<glm::vec3> x) const;  // each vertex into its ball around X
     bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
     void releaseSeparatedCopies(std::span<const glm::vec3> x, float radius);
     bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
@@ -152,6 +165,9 @@ private:
     };
     std::vector<Found> m_found;
     std::vector<glm::vec3> m_target;   // where the solver put the particles this substep
+    std::vector<glm::vec3> m_safe;     // a substep's start with kinematic vertices held to their bounds
+    bool m_kinematicHeld = false;      // the last truncation held back a kinematic vertex
+    bool m_detectSoon = false;         // vertices were held back: detect at the next substep's start
 
     bool m_dirty = true;
     int m_sinceDetect = 0;

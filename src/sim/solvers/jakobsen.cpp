@@ -35,6 +35,7 @@ public:
     void topologyChanged(World&) override {
         m_tethers.invalidate();
         m_sweep.invalidate();
+        m_contacts.invalidate();
     }
 
     StepStats step(World& world, float dt) override {

@@ -24,6 +24,8 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
 } // namespace
 
 std::string suggestion(std::string_view key, const std::vector<std::string>& candidates) {
+    if (const std::string_view replacement = retiredParamReplacement(key); !replacement.empty())
+        return ": it was replaced by " + std::string(replacement);
     std::string best;
     std::size_t bestDistance = 3;  // only suggest close matches
     for (const std::string& c : candidates) {

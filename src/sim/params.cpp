@@ -330,10 +330,15 @@ std::vector<ParamDef> buildTable() {
          .help = "Distance kept between layers of the cloth. Keep it below the particle spacing times "
                  "about 1.4, or the cloth's own neighbours start to count as layers.",
          .field = CS_FIELD(float, collision.selfThickness)});
-    row({.key = "collision.self_friction", .label = "self friction", .type = T::Float, .group = G::Collision,
-         .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.3f,
-         .help = "Coulomb coefficient between touching layers of the cloth.",
-         .field = CS_FIELD(float, collision.selfFriction)});
+    row({.key = "collision.self_static_friction", .label = "self static friction", .type = T::Float,
+         .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.3f,
+         .help = "Coulomb mu_s between touching layers of the cloth: a layer resting on another sticks while "
+                 "the sideways pull is below mu_s times the pressing force (on a slope: below atan(mu_s)).",
+         .field = CS_FIELD(float, collision.selfStaticFriction)});
+    row({.key = "collision.self_kinetic_friction", .label = "self kinetic friction", .type = T::Float,
+         .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.3f,
+         .help = "Coulomb mu_k between layers that already slide on each other: how hard they brake.",
+         .field = CS_FIELD(float, collision.selfKineticFriction)});
     row({.key = "collision.self_model", .label = "self-contact model", .type = T::Choice, .group = G::Collision,
          .apply = kLive, .defaultValue = std::string("particles"),
          .help = "How self-collision works: particles pushes particles apart (a spatial hash; layers can slip "
@@ -604,6 +609,16 @@ bool soakEdits(const ParamDef& def) {
 std::span<const ParamDef> paramTable() {
     static const std::vector<ParamDef> table = buildTable();
     return table;
+}
+
+std::string_view retiredParamReplacement(std::string_view key) {
+    // keys a scene file may still carry from an older build, and what took their place
+    static constexpr std::pair<std::string_view, std::string_view> kRetired[] = {
+        {"collision.self_friction", "'collision.self_static_friction' and 'collision.self_kinetic_friction'"},
+    };
+    for (const auto& [old, replacement] : kRetired)
+        if (old == key) return replacement;
+    return {};
 }
 
 const ParamDef* findParam(std::string_view key) {

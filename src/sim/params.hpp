@@ -75,6 +75,10 @@ std::span<const ParamDef> paramTable();
 // Looks a key up; accepts "solver" as the short form of "solver.id".
 const ParamDef* findParam(std::string_view key);
 
+// For a key that is no longer in the table: the key or keys that replaced it, quoted
+// ("'a' and 'b'"); empty for any other key.
+std::string_view retiredParamReplacement(std::string_view key);
+
 Settings defaultSettings();
 
 ParamValue getParam(const Settings& settings, const ParamDef& def);

@@ -108,7 +108,8 @@ struct CollisionSettings {
     float groundRestitution{};      // fraction of the approach speed the ground gives back
     bool selfCollision{};       // particles of the cloth repel each other
     float selfThickness{};      // metres kept between non-neighbouring particles
-    float selfFriction{};       // Coulomb coefficient between touching layers
+    float selfStaticFriction{};     // Coulomb mu_s between touching layers: they stick below it
+    float selfKineticFriction{};    // mu_k while they slide on each other
     // Triangle contact (Offset Geometric Contact, collision/triangle_contact.hpp):
     SelfContactModel selfModel{};   // particles (the spatial hash) or triangles
     float selfRadius{};             // metres: vertex-triangle and edge-edge pairs closer than this push apart

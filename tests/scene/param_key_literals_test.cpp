@@ -43,6 +43,7 @@ TEST(ParamKeyLiterals, EveryKeyWrittenInTheSourceExists) {
             for (std::sregex_iterator m(line.begin(), line.end(), kKeyLiteral), end; m != end; ++m) {
                 const std::string key = (*m)[1].str();
                 if (isFileName(key)) continue;
+                if (!retiredParamReplacement(key).empty()) continue;  // listed as retired, to name its successor
                 ++checked;
                 EXPECT_NE(findParam(key), nullptr)
                     << std::filesystem::relative(entry.path(), CLOTHSIM_SOURCE_DIR).string() << ":" << number

@@ -17,8 +17,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <glm/trigonometric.hpp>
+#include <sstream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -218,6 +221,72 @@ TEST_P(TriangleContactPinGroup, AnEdgeDrivenIntoThePileStopsOnItWithoutACrossing
 
 INSTANTIATE_TEST_SUITE_P(Solvers, TriangleContactPinGroup, ::testing::ValuesIn(test::triangleContactSolverIds()),
                          [](const ::testing::TestParamInfo<std::string>& c) { return c.param; });
+
+// Friction between layers: a 6 x 6 sheet resting on a fixed 30 x 10 sheet, with gravity
+// tilted by theta instead of the sheets (mu_s = 0.5: 26.6 degrees; mu_k = 0.3). Returns
+// how far the small sheet's middle has slid down the slope after `seconds`, metres.
+float slideOnATiltedSheet(float thetaDegrees, float seconds) {
+    constexpr int kLongSide = 30, kShortSide = 10, kSmall = 6;
+    constexpr float kSpacing = 0.05f, kHeight = 0.5f, kStart = 0.008f;  // resting at the contact radius
+    const test::TempDir folder("tilted_sheets");
+    std::ofstream obj(folder.path() / "sheets.obj");
+    for (int z = 0; z < kShortSide; ++z)
+        for (int x = 0; x < kLongSide; ++x) obj << "v " << x * kSpacing << " " << kHeight << " " << z * kSpacing << "\n";
+    // the small sheet near the upper end, half a spacing off the grid: its vertices over face interiors
+    for (int z = 0; z < kSmall; ++z)
+        for (int x = 0; x < kSmall; ++x)
+            obj << "v " << 1.0f + (x + 0.5f) * kSpacing << " " << kHeight + kStart << " " << (z + 1.5f) * kSpacing << "\n";
+    const auto quads = [&](int columns, int rows, int first) {
+        for (int z = 0; z + 1 < rows; ++z)
+            for (int x = 0; x + 1 < columns; ++x) {
+                const int a = first + z * columns + x + 1, b = a + 1, c = a + columns, d = c + 1;  // OBJ counts from 1
+                obj << "f " << a << " " << c << " " << b << "\nf " << b << " " << c << " " << d << "\n";
+            }
+    };
+    quads(kLongSide, kShortSide, 0);
+    quads(kSmall, kSmall, kLongSide * kShortSide);
+    obj.close();
+    const float theta = glm::radians(thetaDegrees);
+    std::ostringstream scene;
+    scene << "[sim]\ngravity = [" << -9.81f * std::sin(theta) << ", " << -9.81f * std::cos(theta) << ", 0.0]\n"
+          << "[solver]\nid = \"xpbd\"\nsubsteps = 20\ndamping = 0.0\n"
+          << "[wind]\ndrag_coefficient = 0.0\nlift_coefficient = 0.0\n"
+          << "[cloth]\nmesh = \"sheets.obj\"\nallow_pieces = true\nmass_mode = \"density\"\ndensity = 0.2\npins = \"none\"\npin_vertices = [";
+    for (int i = 0; i < kLongSide * kShortSide; ++i) scene << (i ? ", " : "") << i;
+    scene << "]\n[collision]\nground = false\nself_collision = true\nself_model = \"triangles\"\n"
+          << "self_static_friction = 0.5\nself_kinetic_friction = 0.3\n";
+    std::ofstream(folder.path() / "tilted.toml") << scene.str();
+    const SceneLoad load = loadSceneFile(folder.path() / "tilted.toml", SceneLoadOptions{});
+    EXPECT_TRUE(load.ok()) << load.errorText();
+    if (!load.ok()) return 0.0f;
+    Simulation sim(makeWorld(*load.scene));
+    const auto smallSheetX = [&] {
+        float sum = 0.0f;
+        for (int i = kLongSide * kShortSide; i < kLongSide * kShortSide + kSmall * kSmall; ++i)
+            sum += sim.world().cloth.positions[static_cast<std::size_t>(i)].x;
+        return sum / static_cast<float>(kSmall * kSmall);
+    };
+    const float startX = smallSheetX();
+    CrossingCounter counter;
+    std::size_t worst = 0;
+    while (sim.world().time < seconds - 1e-6) {
+        sim.step();
+        worst = std::max(worst, counter.count(sim.world().cloth, 1));
+    }
+    EXPECT_EQ(worst, 0u);
+    return startX - smallSheetX();  // the sheets lie in x-z: down the slope is -x
+}
+
+TEST(TriangleContactFriction, ASheetOnASheetStaysBelowTheStaticAngleAndSlidesAtMuKAbove) {
+    // tan(20 deg) = 0.36 < mu_s: it stays (less than 2 mm in a second)
+    EXPECT_LT(slideOnATiltedSheet(20.0f, 1.0f), 0.002f);
+    // tan(35 deg) = 0.70 > mu_s: it slides, braked by mu_k: x = g (sin - mu_k cos) t^2 / 2
+    const float theta = glm::radians(35.0f), t = 0.5f;
+    const float slid = slideOnATiltedSheet(35.0f, t);
+    const float acceleration = 2.0f * slid / (t * t);
+    const float measuredMuK = (std::sin(theta) - acceleration / 9.81f) / std::cos(theta);
+    EXPECT_NEAR(measuredMuK, 0.3f, 0.05f) << "slid " << slid << " m in " << t << " s: " << acceleration << " m/s^2";
+}
 
 TEST(TriangleContactHeap, SettlesWithoutBuzzing) {
     const TriangleScene& heap = kCases[0];

@@ -99,15 +99,15 @@ TEST(SelfCollision, PushesAPairApartSplitByInverseMass) {
     const float h = 0.1f;
     Cloth cloth = looseParticles({{0.0f, 0.0f, 0.0f}, {0.04f, 0.0f, 0.0f}}, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}});
     SelfCollision self;
-    EXPECT_EQ(self.project(cloth, {}, h, 0.0f), 1);
+    EXPECT_EQ(self.project(cloth, {}, h, Friction{}), 1);
     EXPECT_NEAR(cloth.positions[0].x, -0.03f, 1e-7f) << "equal masses: each moves half the depth";
     EXPECT_NEAR(cloth.positions[1].x, 0.07f, 1e-7f);
-    EXPECT_EQ(self.project(cloth, {}, h, 0.0f), 0) << "already thickness apart";
+    EXPECT_EQ(self.project(cloth, {}, h, Friction{}), 0) << "already thickness apart";
 
     // the first particle three times as heavy moves a quarter of the depth
     cloth = looseParticles({{0.0f, 0.0f, 0.0f}, {0.04f, 0.0f, 0.0f}}, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}});
     cloth.inverseMasses = {1.0f, 3.0f};
-    self.project(cloth, {}, h, 0.0f);
+    self.project(cloth, {}, h, Friction{});
     EXPECT_NEAR(cloth.positions[0].x, -0.015f, 1e-7f);
     EXPECT_NEAR(cloth.positions[1].x, 0.085f, 1e-7f);
 }
@@ -135,7 +135,7 @@ TEST(SelfCollision, CorrectsEachOverlappingPairOnce) {
             }
             Cloth cloth = looseParticles(x, rest);
             for (float& w : cloth.inverseMasses) w = inverseMass(random);
-            ASSERT_EQ(self.project(cloth, {}, h, 0.0f), pairs) << pairs << " pairs, trial " << trial;
+            ASSERT_EQ(self.project(cloth, {}, h, Friction{}), pairs) << pairs << " pairs, trial " << trial;
             for (int p = 0; p < pairs; ++p) {
                 const auto a = static_cast<std::size_t>(2 * p);
                 ASSERT_NEAR(glm::distance(cloth.positions[a], cloth.positions[a + 1]), h, 2e-6f);
@@ -149,12 +149,12 @@ TEST(SelfCollision, PinnedParticlesDoNotMove) {
     Cloth cloth = looseParticles({{0.0f, 0.0f, 0.0f}, {0.0f, 0.03f, 0.0f}}, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}});
     cloth.inverseMasses = {0.0f, 1.0f};
     SelfCollision self;
-    EXPECT_EQ(self.project(cloth, {}, h, 0.0f), 1);
+    EXPECT_EQ(self.project(cloth, {}, h, Friction{}), 1);
     EXPECT_EQ(cloth.positions[0], glm::vec3(0.0f));
     EXPECT_NEAR(cloth.positions[1].y, h, 1e-7f) << "the free particle moves all the way";
     cloth.positions[1] = {0.0f, 0.03f, 0.0f};
     cloth.inverseMasses = {0.0f, 0.0f};
-    EXPECT_EQ(self.project(cloth, {}, h, 0.0f), 0) << "two pinned particles are not a correction";
+    EXPECT_EQ(self.project(cloth, {}, h, Friction{}), 0) << "two pinned particles are not a correction";
 
     // in a folded cloth with friction: pinned particles of the upper layer stay put
     const float spacing = 0.05f;
@@ -164,7 +164,7 @@ TEST(SelfCollision, PinnedParticlesDoNotMove) {
         if (isUpperLayer(folded, i)) pins.push_back(i);
     for (std::size_t i : pins) folded.setPinned(i, true);
     const std::vector<glm::vec3> start = folded.positions;
-    for (int pass = 0; pass < 5; ++pass) self.project(folded, start, spacing, 0.5f);
+    for (int pass = 0; pass < 5; ++pass) self.project(folded, start, spacing, Friction{0.5f, 0.5f});
     for (std::size_t i : pins) EXPECT_EQ(folded.positions[i], start[i]) << "pinned particle " << i;
 }
 
@@ -176,7 +176,7 @@ TEST(SelfCollision, SeparatesTheLayersOfAFoldedCloth) {
         Cloth cloth = foldedCloth(8, spacing, 0.3f * thickness, 0.1f * spacing);
         ASSERT_LT(closestNonNeighbours(cloth, thickness), 0.5f * thickness);
         SelfCollision self;
-        for (int pass = 0; pass < 30; ++pass) self.project(cloth, cloth.previousPositions, thickness, 0.0f);
+        for (int pass = 0; pass < 30; ++pass) self.project(cloth, cloth.previousPositions, thickness, Friction{});
         EXPECT_GE(closestNonNeighbours(cloth, thickness), 0.99f * thickness) << "thickness " << thickness;
         // the layers came apart vertically: their mean heights differ by about the thickness
         float upper = 0.0f, lower = 0.0f;
@@ -193,17 +193,17 @@ TEST(SelfCollision, LeavesRestNeighboursToTheirLinks) {
     Cloth cloth = buildGridCloth(gridSettings(16, 16, spacing));
     const std::vector<glm::vec3> start = cloth.positions;
     SelfCollision self;
-    EXPECT_EQ(self.project(cloth, start, 1.5f * spacing, 1.0f), 0);
+    EXPECT_EQ(self.project(cloth, start, 1.5f * spacing, Friction{1.0f, 1.0f}), 0);
     EXPECT_EQ(cloth.positions, start);
 
     // a pair squeezed together that was close at rest too is not touched ...
     const float h = 0.1f;
     Cloth pair = looseParticles({{0.0f, 0.0f, 0.0f}, {0.01f, 0.0f, 0.0f}}, {{0.0f, 0.0f, 0.0f}, {0.05f, 0.0f, 0.0f}});
-    EXPECT_EQ(self.project(pair, {}, h, 0.0f), 0);
+    EXPECT_EQ(self.project(pair, {}, h, Friction{}), 0);
     EXPECT_EQ(pair.positions[1], glm::vec3(0.01f, 0.0f, 0.0f));
     // ... unless the rest shape is unknown: then every pair may collide
     pair.restPositions.clear();
-    EXPECT_EQ(self.project(pair, {}, h, 0.0f), 1);
+    EXPECT_EQ(self.project(pair, {}, h, Friction{}), 1);
     EXPECT_NEAR(glm::distance(pair.positions[0], pair.positions[1]), h, 1e-6f);
 }
 
@@ -217,7 +217,7 @@ TEST(SelfCollision, KeepsMomentumWithEqualMasses) {
     const std::vector<glm::vec3> start = cloth.positions;
     SelfCollision self;
     int corrected = 0;
-    for (int pass = 0; pass < 3; ++pass) corrected += self.project(cloth, previous, spacing, 0.5f);
+    for (int pass = 0; pass < 3; ++pass) corrected += self.project(cloth, previous, spacing, Friction{0.5f, 0.5f});
     ASSERT_GT(corrected, 0);
     float moved = 0.0f;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i) moved += glm::distance(cloth.positions[i], start[i]);
@@ -229,7 +229,7 @@ TEST(SelfCollision, CoincidentParticlesPartWithoutNaN) {
     const float h = 0.1f;
     Cloth cloth = looseParticles({{0.2f, 0.3f, 0.4f}, {0.2f, 0.3f, 0.4f}}, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}});
     SelfCollision self;
-    EXPECT_EQ(self.project(cloth, cloth.positions, h, 1.0f), 1);
+    EXPECT_EQ(self.project(cloth, cloth.positions, h, Friction{1.0f, 1.0f}), 1);
     for (const glm::vec3& x : cloth.positions) EXPECT_TRUE(std::isfinite(x.x + x.y + x.z));
     EXPECT_NEAR(glm::distance(cloth.positions[0], cloth.positions[1]), h, 1e-6f);
 }
@@ -248,14 +248,14 @@ TEST(SelfCollision, FrictionRemovesSlidingBelowItsLimitAndShortensItAbove) {
     };
     SelfCollision self;
     Cloth cloth = slidingPair(0.01f);  // slide 0.02 < 0.4 * 0.05: stuck
-    self.project(cloth, cloth.previousPositions, h, 0.4f);
+    self.project(cloth, cloth.previousPositions, h, Friction{0.4f, 0.4f});
     EXPECT_NEAR(relativeSlide(cloth), 0.0f, 1e-7f);
     cloth = slidingPair(0.02f);  // slide 0.04 > 0.02: shortened by 0.02
-    self.project(cloth, cloth.previousPositions, h, 0.4f);
+    self.project(cloth, cloth.previousPositions, h, Friction{0.4f, 0.4f});
     EXPECT_NEAR(relativeSlide(cloth), 0.02f, 1e-7f);
     EXPECT_NEAR(cloth.positions[1].y - cloth.positions[0].y, h, 1e-6f) << "friction does not undo the push";
     cloth = slidingPair(0.01f);  // without friction the slide stays
-    self.project(cloth, cloth.previousPositions, h, 0.0f);
+    self.project(cloth, cloth.previousPositions, h, Friction{});
     EXPECT_NEAR(relativeSlide(cloth), 0.02f, 1e-7f);
 }
 
@@ -270,7 +270,7 @@ TEST(SelfCollision, FrictionHoldsLayersThatSlideOverEachOther) {
         for (std::size_t i = 0; i < cloth.particleCount(); ++i)
             if (isUpperLayer(cloth, i)) previous[i].x -= slide;
         SelfCollision self;
-        for (int pass = 0; pass < 3; ++pass) self.project(cloth, previous, thickness, friction);
+        for (int pass = 0; pass < 3; ++pass) self.project(cloth, previous, thickness, Friction{friction, friction});
         // mean sideways displacement of the upper layer relative to the lower one
         float upper = 0.0f, lower = 0.0f;
         for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
@@ -293,7 +293,7 @@ TEST(SelfCollision, MinDistanceOfAConstructedConfiguration) {
     EXPECT_EQ(self.minDistance(cloth, h, 0.2f), kInfinity) << "nothing closer than the range";
     EXPECT_FLOAT_EQ(self.minDistance(cloth, 0.01f, 0.5f), 0.03f) << "thinner: 0-1 are no longer neighbours";
     EXPECT_EQ(self.minDistance(cloth, 0.0f, 0.5f), kInfinity);
-    EXPECT_EQ(self.project(cloth, {}, 0.0f, 0.5f), 0);
+    EXPECT_EQ(self.project(cloth, {}, 0.0f, Friction{0.5f, 0.5f}), 0);
 
     Cloth isolated = looseParticles({{0.0f, 0.0f, 0.0f}, {5.0f, 0.0f, 0.0f}}, {{0.0f, 0.0f, 0.0f}, {5.0f, 0.0f, 0.0f}});
     EXPECT_EQ(self.minDistance(isolated, h, 1.0f), kInfinity);

@@ -20,7 +20,7 @@ CollisionSettings triangleSettings() {
     s.selfQueryRadius = 0.015f;
     s.selfBoundFraction = 0.45f;
     s.selfCompliance = 0.0f;
-    s.selfFriction = 0.0f;
+    s.selfStaticFriction = s.selfKineticFriction = 0.0f;
     return s;
 }
 

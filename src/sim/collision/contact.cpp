@@ -192,7 +192,8 @@ void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous
     Cloth& cloth = world.cloth;
     if (velocities) m_beforeSelf.assign(cloth.positions.begin(), cloth.positions.end());
     for (int it = 0; it < std::max(settings.iterations, 1); ++it)
-        m_selfContacts += m_self.project(cloth, previous, settings.selfThickness, settings.selfFriction);
+        m_selfContacts += m_self.project(cloth, previous, settings.selfThickness,
+                                         {settings.selfStaticFriction, settings.selfKineticFriction});
     if (!velocities) return;
     // force-based: the velocity follows the displacement the repulsion made
     const float invH = 1.0f / clock.h;

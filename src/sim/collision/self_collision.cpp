@@ -85,15 +85,16 @@ void separate(glm::vec3& xi, glm::vec3& xj, const PairContact& c) {
 }
 
 // Positional Coulomb friction: the relative sliding since the substep began is
-// removed when below friction x depth (static), else shortened by it (kinetic).
+// removed when below mu_s x depth (static), else shortened by mu_k x depth (kinetic).
 void applyFriction(glm::vec3& xi, glm::vec3& xj, glm::vec3 previousI, glm::vec3 previousJ,
-                   const PairContact& c, float friction) {
+                   const PairContact& c, Friction friction) {
     const glm::vec3 relative = (xi - previousI) - (xj - previousJ);
     const glm::vec3 tangential = relative - glm::dot(relative, c.normal) * c.normal;
     const float slide = glm::length(tangential);
     if (slide <= 0.0f) return;
-    const float limit = friction * c.depth;
-    const glm::vec3 removed = slide < limit ? tangential : tangential * (limit / slide);
+    const glm::vec3 removed = slide < friction.staticCoefficient * c.depth
+                                  ? tangential
+                                  : tangential * std::min(1.0f, friction.kineticCoefficient * c.depth / slide);
     xi -= c.shareI * removed;
     xj += c.shareJ * removed;
 }
@@ -101,7 +102,7 @@ void applyFriction(glm::vec3& xi, glm::vec3& xj, glm::vec3 previousI, glm::vec3 
 // Separates particles i and j when they are closer than `thickness` and not rest
 // neighbours, then applies friction; true when it corrected them.
 bool collidePair(Cloth& cloth, std::span<const glm::vec3> previous, std::uint32_t i, std::uint32_t j,
-                 float thickness, float friction) {
+                 float thickness, Friction friction) {
     glm::vec3& xi = cloth.positions[i];
     glm::vec3& xj = cloth.positions[j];
     const glm::vec3 d = xi - xj;
@@ -117,7 +118,7 @@ bool collidePair(Cloth& cloth, std::span<const glm::vec3> previous, std::uint32_
     const glm::vec3 normal = distance > 1e-6f * thickness ? d / distance : glm::vec3(0.0f, 1.0f, 0.0f);
     const PairContact contact{normal, thickness - distance, wi / (wi + wj), wj / (wi + wj)};
     separate(xi, xj, contact);
-    if (friction > 0.0f) applyFriction(xi, xj, previous[i], previous[j], contact, friction);
+    if (friction.any()) applyFriction(xi, xj, previous[i], previous[j], contact, friction);
     return true;
 }
 
@@ -177,11 +178,11 @@ void SelfCollision::forEachNeighbour(std::uint32_t i, Visit&& visit) const {
     }
 }
 
-int SelfCollision::project(Cloth& cloth, std::span<const glm::vec3> previous, float thickness, float friction) {
+int SelfCollision::project(Cloth& cloth, std::span<const glm::vec3> previous, float thickness, Friction friction) {
     const std::size_t n = cloth.particleCount();
     if (!(thickness > 0.0f) || n < 2) return 0;
     build(cloth.positions, thickness);
-    if (previous.size() != n) friction = 0.0f;  // no start of the substep to measure sliding from
+    if (previous.size() != n) friction = {};  // no start of the substep to measure sliding from
     int corrected = 0;
 
     for (std::uint32_t i = 0; i < n; ++i) {

@@ -38,6 +38,7 @@
 //  - No continuous detection: a particle that crosses a layer within one substep is not
 //    caught and ends on the wrong side.
 //  - One Gauss-Seidel pass per call in particle order; callers iterate for stiffness.
+#include "friction.hpp"
 #include "sim/cloth.hpp"
 
 #include <cstdint>
@@ -59,11 +60,11 @@ class SelfCollision {
 public:
     // Pushes apart every pair of particles closer than `thickness` (metres) whose rest
     // distance is at least `thickness`, then applies positional Coulomb friction
-    // (`friction`, dimensionless) to their tangential motion since `previous` (positions
+    // (`friction`) to their tangential motion since `previous` (positions
     // at the start of the substep; friction is skipped when its size is not the particle
     // count). One pass over the pairs found from the positions at the call. Returns the
     // number of pairs corrected; 0 without work when thickness <= 0.
-    int project(Cloth& cloth, std::span<const glm::vec3> previous, float thickness, float friction);
+    int project(Cloth& cloth, std::span<const glm::vec3> previous, float thickness, Friction friction);
 
     // Smallest distance, metres, between two particles that are not rest neighbours
     // (rest distance >= thickness), among pairs closer than `range` (metres);

@@ -52,43 +52,66 @@ void buildCsr(std::size_t keys, const std::vector<glm::uvec2>& pairs, std::vecto
 // The effective query radius: never below the contact radius.
 float queryRadiusOf(const CollisionSettings& s) { return std::max(s.selfQueryRadius, s.selfRadius); }
 
-// Pushes the points of one pair apart along n by the XPBD one-sided update, then
-// removes (static) or shortens (kinetic) their relative tangential slip over the
-// substep. `weights` are the gradient coefficients of the pair's points along n.
-template <std::size_t N>
-void respondPair(Cloth& cloth, std::span<const glm::vec3> start, const std::array<std::uint32_t, N>& ids,
-                 const std::array<float, N>& weights, glm::vec3 n, float gap, float alphaTilde, float friction) {
-    float denominator = alphaTilde;
-    for (std::size_t k = 0; k < N; ++k) denominator += cloth.inverseMasses[ids[k]] * weights[k] * weights[k];
-    if (!(denominator > 0.0f)) return;
-    const float push = gap / denominator;  // gap = r - d > 0: how far the pair is inside
-    for (std::size_t k = 0; k < N; ++k) cloth.positions[ids[k]] += cloth.inverseMasses[ids[k]] * weights[k] * push * n;
-    if (friction <= 0.0f) return;
-    // relative motion of the two closest points over the substep, its tangential part
-    glm::vec3 slip(0.0f);
-    for (std::size_t k = 0; k < N; ++k) slip += weights[k] * (cloth.positions[ids[k]] - start[ids[k]]);
-    slip -= glm::dot(slip, n) * n;
-    const float length = glm::length(slip);
-    const float mobility = denominator - alphaTilde;  // sum of w_k weight_k^2
-    if (!(length > 1e-12f) || !(mobility > 0.0f)) return;
-    const float normalMove = push * mobility;  // the normal correction, metres
-    const float fraction = std::min(friction * normalMove / length, 1.0f);
-    for (std::size_t k = 0; k < N; ++k)
-        cloth.positions[ids[k]] -= cloth.inverseMasses[ids[k]] * weights[k] * (fraction / mobility) * slip;
+// Pushes the points of one pair apart along n by the XPBD one-sided update.
+// `weights` are the gradient coefficients of the pair's points along n. Returns how
+// far the push moved the pair's two points apart, metres.
+float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde) {
+    float mobility = 0.0f;  // sum of w_k weight_k^2
+    for (std::size_t k = 0; k < 4; ++k) mobility += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * pair.weights[k];
+    if (!(mobility > 0.0f)) return 0.0f;
+    const float push = gap / (mobility + alphaTilde);  // gap = r - d > 0: how far the pair is inside
+    for (std::size_t k = 0; k < 4; ++k)
+        cloth.positions[pair.ids[k]] += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * push * pair.normal;
+    return push * mobility;
 }
 
-// How far apart a pair is now, signed by the side it was on at detection: the
-// solver's prediction may have carried a point through the other feature (the
-// truncation then brings it back), and the push must go back to the side the pair
-// came from, not on through.
-struct Separation {
+// Removes (static) or shortens (kinetic) a touching pair's relative tangential slip
+// over the substep. Whether the pair sticks is decided on how far all the pushes of
+// the pass together moved its points apart (`before`: positions before them): where
+// several pairs share a vertex the first takes the whole overlap and the others find
+// little, and judged on their own push alone they would let a sheet resting on
+// another slide below the static angle. What a sliding pair loses is mu_k x its own
+// push, so that the pairs of a vertex together brake it by mu_k x its whole push.
+void frictionPair(Cloth& cloth, std::span<const glm::vec3> start, std::span<const glm::vec3> before,
+                  const TriangleContact::TouchingPair& pair, Friction friction) {
+    glm::vec3 slip(0.0f), pushed(0.0f);
+    float mobility = 0.0f;  // sum of w_k weight_k^2
+    for (std::size_t k = 0; k < 4; ++k) {
+        const std::uint32_t i = pair.ids[k];
+        slip += pair.weights[k] * (cloth.positions[i] - start[i]);
+        pushed += pair.weights[k] * (cloth.positions[i] - before[i]);
+        mobility += cloth.inverseMasses[i] * pair.weights[k] * pair.weights[k];
+    }
+    slip -= glm::dot(slip, pair.normal) * pair.normal;
+    const float length = glm::length(slip);
+    if (!(length > 1e-12f) || !(mobility > 0.0f)) return;
+    const float fraction = length < friction.staticCoefficient * glm::dot(pushed, pair.normal)
+                               ? 1.0f
+                               : std::min(friction.kineticCoefficient * pair.pushed / length, 1.0f);
+    for (std::size_t k = 0; k < 4; ++k)
+        cloth.positions[pair.ids[k]] -= cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * (fraction / mobility) * slip;
+}
+
+// Where a pair touches now. Its points are found again at the current positions: a
+// layer sliding over another carries its detection point up to a bound (a few mm)
+// along, and a push towards that stale point would tilt by up to atan(slide / r) and
+// drag the layer back to where the pair was detected (a frictionless sheet on a 35
+// degree slope slid at 60 % of g sin(35 degrees)). But when the solver's prediction
+// has carried the pair through itself (measured at the detection's points along the
+// detection's normal: `linear` < 0; the truncation then brings it back), the closest
+// points of the crossed features say nothing about the way back: the push then goes
+// along the detection's normal, at the detection's points, by what it crossed.
+struct Touch {
     glm::vec3 normal;  // unit, the way the first feature must move
     float distance;    // metres; negative when the pair is on the wrong side
+    bool current;      // the current closest points (else the detection's)
 };
-Separation separation(glm::vec3 difference, glm::vec3 detected) {
-    const float distance = glm::length(difference);
-    if (distance > 1e-9f && glm::dot(difference, detected) >= 0.0f) return {difference / distance, distance};
-    return {detected, -distance};
+Touch touch(glm::dvec3 difference, double distance, glm::vec3 stale, glm::vec3 detected) {
+    const float linear = glm::dot(stale, detected);
+    if (linear < 0.0f) return {detected, linear, false};
+    if (distance > 1e-9 && glm::dot(glm::vec3(difference), detected) >= 0.0f)
+        return {glm::vec3(difference / distance), static_cast<float>(distance), true};
+    return {detected, -static_cast<float>(distance), true};
 }
 
 } // namespace
@@ -195,9 +218,12 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     m_edgeMin.assign(m_edges.size(), 0.0f);
     m_target.assign(n, glm::vec3(0.0f));
     m_safe.assign(n, glm::vec3(0.0f));
+    m_beforeRespond.assign(n, glm::vec3(0.0f));
+    m_moved.assign(n, 0.0f);
     // room for the pairs of a cloth folded several times, so that the step does not allocate
     m_vf.reserve(8 * n);
     m_ee.reserve(8 * m_edges.size());
+    m_touching.reserve(8 * n + 8 * m_edges.size());
     reserveFound(kChunks);
 }
 
@@ -409,27 +435,99 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
                               const CollisionSettings& settings) {
     const float r = settings.selfRadius;
     const float alphaTilde = settings.selfCompliance / (h * h);
-    const float friction = settings.selfFriction;
+    const Friction friction{settings.selfStaticFriction, settings.selfKineticFriction};
+    if (friction.any()) std::copy(cloth.positions.begin(), cloth.positions.end(), m_beforeRespond.begin());
+    m_touching.clear();
+    const glm::vec3* x = cloth.positions.data();
+    // how far each vertex is from where the last detection found it: a pair that was
+    // farther than r plus what its points have moved since is not touching, whatever
+    // its closest points are now (most kept pairs, layers resting a radius apart)
+    for (std::size_t v = 0; v < cloth.particleCount(); ++v) m_moved[v] = glm::length(x[v] - m_anchor[v]);
+    const float* moved = m_moved.data();
     for (const VertexFacePair& pair : m_vf) {
         const glm::uvec3 tri = cloth.triangles[pair.triangle];
-        const glm::vec3* x = cloth.positions.data();
-        const glm::vec3 beta = pair.barycentric;
-        const glm::vec3 difference = x[pair.vertex] - (beta.x * x[tri.x] + beta.y * x[tri.y] + beta.z * x[tri.z]);
-        const Separation sep = separation(difference, pair.normal);
-        if (!(sep.distance < r)) continue;
-        respondPair<4>(cloth, start, {pair.vertex, tri.x, tri.y, tri.z}, {1.0f, -beta.x, -beta.y, -beta.z},
-                       sep.normal, r - sep.distance, alphaTilde, friction);
+        if (pair.distance - moved[pair.vertex] - std::max({moved[tri.x], moved[tri.y], moved[tri.z]}) >= r) continue;
+        const glm::vec3 b0 = pair.barycentric;
+        const glm::vec3 stale = x[pair.vertex] - (b0.x * x[tri.x] + b0.y * x[tri.y] + b0.z * x[tri.z]);
+        // most kept pairs are not touching: their distance from the triangle's plane, on
+        // the side they were detected on, already says so (the plane is nearer than the triangle)
+        const glm::vec3 e1 = x[tri.y] - x[tri.x], e2 = x[tri.z] - x[tri.x], n = glm::cross(e1, e2);
+        const float nn = glm::dot(n, n);
+        const glm::vec3 q = x[pair.vertex] - x[tri.x];
+        const float side = glm::dot(q, n);
+        const bool rightSide = side * glm::dot(n, pair.normal) > 0.0f && glm::dot(stale, pair.normal) >= 0.0f;
+        if (nn > 0.0f && rightSide && side * side >= r * r * nn) continue;
+        Touch t;
+        glm::vec3 beta;
+        // over the face's interior (the common case: a layer resting on a layer) the closest
+        // point is the foot of the perpendicular, in single precision
+        const float b1 = glm::dot(glm::cross(q, e2), n), b2 = glm::dot(glm::cross(e1, q), n);
+        if (nn > 1e-20f && rightSide && b1 >= 0.0f && b2 >= 0.0f && b1 + b2 <= nn) {
+            const float length = std::sqrt(nn);
+            t = {n * (side > 0.0f ? 1.0f / length : -1.0f / length), std::abs(side) / length, true};
+            beta = glm::vec3(nn - b1 - b2, b1, b2) / nn;
+        } else {
+            const glm::dvec3 p = d3(x[pair.vertex]);
+            const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
+            t = touch(p - near.closest, near.distance, stale, pair.normal);
+            beta = t.current ? glm::vec3(near.barycentric) : b0;
+        }
+        if (!(t.distance < r)) continue;
+        TouchingPair touching{{pair.vertex, tri.x, tri.y, tri.z}, {1.0f, -beta.x, -beta.y, -beta.z}, t.normal, 0.0f};
+        touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
+        if (friction.any()) m_touching.push_back(touching);
     }
     for (const EdgeEdgePair& pair : m_ee) {
         const glm::uvec2 a = m_edges[pair.a], b = m_edges[pair.b];
-        const glm::vec3* x = cloth.positions.data();
-        const float s = pair.s, t = pair.t;
-        const glm::vec3 difference = (1.0f - s) * x[a.x] + s * x[a.y] - ((1.0f - t) * x[b.x] + t * x[b.y]);
-        const Separation sep = separation(difference, pair.normal);
-        if (!(sep.distance < r)) continue;
-        respondPair<4>(cloth, start, {a.x, a.y, b.x, b.y}, {1.0f - s, s, -(1.0f - t), -t}, sep.normal,
-                       r - sep.distance, alphaTilde, friction);
+        if (pair.distance - std::max(moved[a.x], moved[a.y]) - std::max(moved[b.x], moved[b.y]) >= r) continue;
+        const glm::vec3 stale =
+            (1.0f - pair.s) * x[a.x] + pair.s * x[a.y] - ((1.0f - pair.t) * x[b.x] + pair.t * x[b.y]);
+        // likewise the distance between the edges' lines, and over both edges' interiors
+        // the closest points of the lines, in single precision
+        const glm::vec3 d1 = x[a.y] - x[a.x], d2 = x[b.y] - x[b.x], r0 = x[a.x] - x[b.x];
+        const float a11 = glm::dot(d1, d1), a12 = glm::dot(d1, d2), a22 = glm::dot(d2, d2);
+        const float denominator = a11 * a22 - a12 * a12;
+        const bool staleSide = glm::dot(stale, pair.normal) >= 0.0f;
+        Touch t;
+        float sa = 0.0f, sb = 0.0f;
+        bool fast = false;
+        if (denominator > 1e-6f * a11 * a22) {
+            const glm::vec3 n = glm::cross(d1, d2);
+            const float side = glm::dot(r0, n);
+            const bool rightSide = staleSide && side * glm::dot(n, pair.normal) > 0.0f;
+            if (rightSide && side * side >= r * r * glm::dot(n, n)) continue;
+            // the segments' closest points: the lines', each clamped to its segment in turn
+            const float b1 = glm::dot(d1, r0), b2 = glm::dot(d2, r0);
+            sa = std::clamp((a12 * b2 - a22 * b1) / denominator, 0.0f, 1.0f);
+            sb = (a12 * sa + b2) / a22;
+            if (sb < 0.0f || sb > 1.0f) {
+                sb = std::clamp(sb, 0.0f, 1.0f);
+                sa = std::clamp((a12 * sb - b1) / a11, 0.0f, 1.0f);
+            }
+            const glm::vec3 difference = r0 + sa * d1 - sb * d2;
+            const float distance = glm::length(difference);
+            if (staleSide && distance > 1e-9f) {
+                t = touch(glm::dvec3(difference), distance, stale, pair.normal);
+                fast = true;
+            }
+        } else if (a22 > 0.0f) {  // parallel: the distance of a's line from b's
+            const glm::vec3 perpendicular = r0 - d2 * (glm::dot(r0, d2) / a22);
+            if (staleSide && glm::dot(perpendicular, pair.normal) > 0.0f &&
+                glm::dot(perpendicular, perpendicular) >= r * r)
+                continue;
+        }
+        if (!fast) {
+            const EdgeEdgeProximity near = edgeEdgeProximity(d3(x[a.x]), d3(x[a.y]), d3(x[b.x]), d3(x[b.y]));
+            t = touch(near.c1 - near.c2, near.distance, stale, pair.normal);
+            sa = t.current ? static_cast<float>(near.s) : pair.s;
+            sb = t.current ? static_cast<float>(near.t) : pair.t;
+        }
+        if (!(t.distance < r)) continue;
+        TouchingPair touching{{a.x, a.y, b.x, b.y}, {1.0f - sa, sa, -(1.0f - sb), -sb}, t.normal, 0.0f};
+        touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
+        if (friction.any()) m_touching.push_back(touching);
     }
+    for (const TouchingPair& touching : m_touching) frictionPair(cloth, start, m_beforeRespond, touching, friction);
 }
 
 int TriangleContact::truncate(Cloth& cloth) {

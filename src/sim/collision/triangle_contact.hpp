@@ -44,7 +44,9 @@
 #include "../cloth.hpp"
 #include "../settings.hpp"
 #include "box_tree.hpp"
+#include "friction.hpp"
 
+#include <array>
 #include <cstdint>
 #include <glm/vec3.hpp>
 #include <span>
@@ -112,6 +114,15 @@ public:
         float s, t;          // the closest points' parameters along a and b
         float distance;      // at detection, metres
     };
+    // A pair closer than the contact radius in the response: its four points (a vertex
+    // and a triangle's corners, or two edges' ends), their weights along the normal.
+    struct TouchingPair {
+        std::array<std::uint32_t, 4> ids;
+        std::array<float, 4> weights;
+        glm::vec3 normal;  // unit, the way the first point must move
+        float pushed;      // metres its own push moved its points apart
+    };
+
     std::span<const VertexFacePair> vertexFacePairs() const { return m_vf; }
     std::span<const EdgeEdgePair> edgeEdgePairs() const { return m_ee; }
 
@@ -166,6 +177,9 @@ private:
     std::vector<Found> m_found;
     std::vector<glm::vec3> m_target;   // where the solver put the particles this substep
     std::vector<glm::vec3> m_safe;     // a substep's start with kinematic vertices held to their bounds
+    std::vector<glm::vec3> m_beforeRespond;  // positions before a pass's pushes (friction weighs against them)
+    std::vector<TouchingPair> m_touching;    // the pass's pairs closer than r, for friction after the pushes
+    std::vector<float> m_moved;              // metres each vertex is from its anchor (respond's scratch)
     bool m_kinematicHeld = false;      // the last truncation held back a kinematic vertex
     bool m_detectSoon = false;         // vertices were held back: detect at the next substep's start
 

@@ -1,5 +1,6 @@
 #include "debug_draw.hpp"
 
+#include "collision/contact.hpp"
 #include "params.hpp"
 
 #include <algorithm>
@@ -76,7 +77,34 @@ void normals(const Cloth& cloth, std::vector<glm::vec3>& scratch, DebugSink& sin
     }
 }
 
+// Triangle contact's pairs that touch (closer than collision.self_radius): a line from
+// the vertex to its closest point on the triangle, or between the two edges' closest
+// points, found by a detection of its own at the positions drawn.
+void triangleContacts(const World& world, DebugDrawScratch& scratch, DebugSink& sink) {
+    const Cloth& cloth = world.cloth;
+    const CollisionSettings& settings = world.settings.collision;
+    scratch.triangles.detect(cloth, cloth.positions, settings);
+    const glm::vec3* x = cloth.positions.data();
+    const auto draw = [&](glm::vec3 a, glm::vec3 b) {
+        sink.line(a, b, kDebugContactColor);
+        sink.point(0.5f * (a + b), kDebugContactColor, kContactDotDiameter);
+    };
+    for (const TriangleContact::VertexFacePair& pair : scratch.triangles.vertexFacePairs()) {
+        if (!(pair.distance < settings.selfRadius)) continue;
+        const glm::uvec3 t = cloth.triangles[pair.triangle];
+        const glm::vec3 b = pair.barycentric;
+        draw(x[pair.vertex], b.x * x[t.x] + b.y * x[t.y] + b.z * x[t.z]);
+    }
+    const std::span<const glm::uvec2> edges = scratch.triangles.edges();
+    for (const TriangleContact::EdgeEdgePair& pair : scratch.triangles.edgeEdgePairs()) {
+        if (!(pair.distance < settings.selfRadius)) continue;
+        const glm::uvec2 e = edges[pair.a], f = edges[pair.b];
+        draw(glm::mix(x[e.x], x[e.y], pair.s), glm::mix(x[f.x], x[f.y], pair.t));
+    }
+}
+
 void contacts(const World& world, DebugDrawScratch& scratch, DebugSink& sink) {
+    if (usesTriangleContact(world)) return triangleContacts(world, scratch, sink);
     const Cloth& cloth = world.cloth;
     scratch.selfCollision.findContacts(cloth, world.settings.collision.selfThickness, scratch.contacts);
     for (const SelfContactPair& pair : scratch.contacts) {

@@ -245,6 +245,36 @@ TEST(DebugDraw, ContactsBetweenLayersCloserThanTheThickness) {
     EXPECT_TRUE(describe(flat, render).lines.empty());
 }
 
+// With triangle contact on (xpbd honours it) the view draws the vertex-triangle and
+// edge-edge pairs closer than collision.self_radius, across the layers.
+TEST(DebugDraw, TriangleContactPairsCloserThanTheRadius) {
+    RenderSettings render;
+    render.debugContacts = true;
+    World close = twoLayers(0.005f);
+    close.settings.solver.id = "xpbd";
+    close.settings.collision.selfCollision = true;
+    close.settings.collision.selfModel = SelfContactModel::Triangles;
+    ASSERT_LT(0.005f, close.settings.collision.selfRadius);
+    const RecordingSink touching = describe(close, render);
+    ASSERT_FALSE(touching.lines.empty());
+    for (const RecordedLine& line : touching.lines) {
+        const float length = glm::length(line.b - line.a);
+        EXPECT_NEAR(length, 0.005f, 1e-4f);  // closest points of features, not always of vertices
+        EXPECT_GT(std::abs(line.b.y - line.a.y), 0.95f * length);  // across the layers
+        EXPECT_TRUE(sameColor(line.color, kDebugContactColor));
+    }
+    // the particle model's 2 cm spheres would see nothing else: the same layers 1.5 cm
+    // apart touch as particles, not as triangles (radius 8 mm)
+    World apart = twoLayers(0.015f);
+    apart.settings.solver.id = "xpbd";
+    apart.settings.collision.selfCollision = true;
+    apart.settings.collision.selfModel = SelfContactModel::Triangles;
+    apart.settings.collision.selfThickness = 0.02f;
+    EXPECT_TRUE(describe(apart, render).lines.empty());
+    apart.settings.collision.selfModel = SelfContactModel::Particles;
+    EXPECT_FALSE(describe(apart, render).lines.empty());
+}
+
 TEST(DebugDraw, ScratchIsReusedBetweenFrames) {
     World world = twoLayers(0.01f);
     world.settings.collision.selfThickness = 0.02f;

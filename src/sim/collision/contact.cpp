@@ -206,7 +206,7 @@ void ContactStage::reportTo(StepStats& stats) const {
     stats.selfDetectMs = m_triangles.stats().detectMs;
 }
 
-bool ContactStage::usesTriangles(const World& world) const {
+bool usesTriangleContact(const World& world) {
     const CollisionSettings& settings = world.settings.collision;
     if (!settings.selfCollision || settings.selfModel != SelfContactModel::Triangles) return false;
     const SolverInfo* info = findSolver(world.settings.solver.id);
@@ -217,7 +217,7 @@ void ContactStage::projectPositions(World& world, std::span<const glm::vec3> pre
                                     int pass, int passes) {
     collideAll(world, previous, clock, pass == 0, pass == 0, false);
     if (pass != passes - 1) return;
-    const bool triangles = usesTriangles(world);
+    const bool triangles = usesTriangleContact(world);
     if (clock.index == 0) m_triangles.beginStep();
     if (!triangles) {
         m_trianglesLastSubstep = false;

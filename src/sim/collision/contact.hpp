@@ -44,6 +44,10 @@ struct StepStats;
 // Every solver calls it at the top of each substep.
 SubstepClock startSubstep(World& world, int index, int count, float h);
 
+// Whether self-contact is triangle contact now: collision.self_model = triangles with a
+// solver whose registry row says it honours it (the others keep the particle model).
+bool usesTriangleContact(const World& world);
+
 class ContactStage {
 public:
     // Position-based family, after constraint pass `pass` of `passes` in a
@@ -73,8 +77,6 @@ private:
                     bool restitution, bool velocities);
     void selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool velocities);
 
-    // collision.self_model = triangles with a solver whose registry row says it honours it
-    bool usesTriangles(const World& world) const;
 
     SelfCollision m_self;
     TriangleContact m_triangles;

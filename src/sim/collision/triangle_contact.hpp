@@ -124,6 +124,7 @@ public:
     };
 
     std::span<const VertexFacePair> vertexFacePairs() const { return m_vf; }
+    std::span<const glm::uvec2> edges() const { return m_edges; }  // what EdgeEdgePair's a and b index
     std::span<const EdgeEdgePair> edgeEdgePairs() const { return m_ee; }
 
     // Detection alone, for tests and the bench: the pairs and bounds at `positions`.

@@ -224,6 +224,8 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     m_vf.reserve(8 * n);
     m_ee.reserve(8 * m_edges.size());
     m_touching.reserve(8 * n + 8 * m_edges.size());
+    m_touchedVf.reserve(8 * n);
+    m_touchedEe.reserve(8 * m_edges.size());
     reserveFound(kChunks);
 }
 
@@ -432,7 +434,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
 }
 
 void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, float h,
-                              const CollisionSettings& settings) {
+                              const CollisionSettings& settings, bool firstPass) {
     const float r = settings.selfRadius;
     const float alphaTilde = settings.selfCompliance / (h * h);
     const Friction friction{settings.selfStaticFriction, settings.selfKineticFriction};
@@ -444,9 +446,9 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
     // its closest points are now (most kept pairs, layers resting a radius apart)
     for (std::size_t v = 0; v < cloth.particleCount(); ++v) m_moved[v] = glm::length(x[v] - m_anchor[v]);
     const float* moved = m_moved.data();
-    for (const VertexFacePair& pair : m_vf) {
+    const auto vertexFace = [&](const VertexFacePair& pair) -> bool {
         const glm::uvec3 tri = cloth.triangles[pair.triangle];
-        if (pair.distance - moved[pair.vertex] - std::max({moved[tri.x], moved[tri.y], moved[tri.z]}) >= r) continue;
+        if (pair.distance - moved[pair.vertex] - std::max({moved[tri.x], moved[tri.y], moved[tri.z]}) >= r) return false;
         const glm::vec3 b0 = pair.barycentric;
         const glm::vec3 stale = x[pair.vertex] - (b0.x * x[tri.x] + b0.y * x[tri.y] + b0.z * x[tri.z]);
         // most kept pairs are not touching: their distance from the triangle's plane, on
@@ -456,7 +458,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
         const glm::vec3 q = x[pair.vertex] - x[tri.x];
         const float side = glm::dot(q, n);
         const bool rightSide = side * glm::dot(n, pair.normal) > 0.0f && glm::dot(stale, pair.normal) >= 0.0f;
-        if (nn > 0.0f && rightSide && side * side >= r * r * nn) continue;
+        if (nn > 0.0f && rightSide && side * side >= r * r * nn) return false;
         Touch t;
         glm::vec3 beta;
         // over the face's interior (the common case: a layer resting on a layer) the closest
@@ -472,14 +474,15 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
             t = touch(p - near.closest, near.distance, stale, pair.normal);
             beta = t.current ? glm::vec3(near.barycentric) : b0;
         }
-        if (!(t.distance < r)) continue;
+        if (!(t.distance < r)) return false;
         TouchingPair touching{{pair.vertex, tri.x, tri.y, tri.z}, {1.0f, -beta.x, -beta.y, -beta.z}, t.normal, 0.0f};
         touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
         if (friction.any()) m_touching.push_back(touching);
-    }
-    for (const EdgeEdgePair& pair : m_ee) {
+        return true;
+    };
+    const auto edgeEdge = [&](const EdgeEdgePair& pair) -> bool {
         const glm::uvec2 a = m_edges[pair.a], b = m_edges[pair.b];
-        if (pair.distance - std::max(moved[a.x], moved[a.y]) - std::max(moved[b.x], moved[b.y]) >= r) continue;
+        if (pair.distance - std::max(moved[a.x], moved[a.y]) - std::max(moved[b.x], moved[b.y]) >= r) return false;
         const glm::vec3 stale =
             (1.0f - pair.s) * x[a.x] + pair.s * x[a.y] - ((1.0f - pair.t) * x[b.x] + pair.t * x[b.y]);
         // likewise the distance between the edges' lines, and over both edges' interiors
@@ -495,7 +498,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
             const glm::vec3 n = glm::cross(d1, d2);
             const float side = glm::dot(r0, n);
             const bool rightSide = staleSide && side * glm::dot(n, pair.normal) > 0.0f;
-            if (rightSide && side * side >= r * r * glm::dot(n, n)) continue;
+            if (rightSide && side * side >= r * r * glm::dot(n, n)) return false;
             // the segments' closest points: the lines', each clamped to its segment in turn
             const float b1 = glm::dot(d1, r0), b2 = glm::dot(d2, r0);
             sa = std::clamp((a12 * b2 - a22 * b1) / denominator, 0.0f, 1.0f);
@@ -514,7 +517,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
             const glm::vec3 perpendicular = r0 - d2 * (glm::dot(r0, d2) / a22);
             if (staleSide && glm::dot(perpendicular, pair.normal) > 0.0f &&
                 glm::dot(perpendicular, perpendicular) >= r * r)
-                continue;
+                return false;
         }
         if (!fast) {
             const EdgeEdgeProximity near = edgeEdgeProximity(d3(x[a.x]), d3(x[a.y]), d3(x[b.x]), d3(x[b.y]));
@@ -522,10 +525,25 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
             sa = t.current ? static_cast<float>(near.s) : pair.s;
             sb = t.current ? static_cast<float>(near.t) : pair.t;
         }
-        if (!(t.distance < r)) continue;
+        if (!(t.distance < r)) return false;
         TouchingPair touching{{a.x, a.y, b.x, b.y}, {1.0f - sa, sa, -(1.0f - sb), -sb}, t.normal, 0.0f};
         touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
         if (friction.any()) m_touching.push_back(touching);
+        return true;
+    };
+    // The first pass looks at every kept pair; the passes after it only at those that
+    // touched in it: its pushes moved pairs apart, and the pairs it left apart do not
+    // come together again within the substep's passes.
+    if (firstPass) {
+        m_touchedVf.clear();
+        m_touchedEe.clear();
+        for (std::uint32_t k = 0; k < m_vf.size(); ++k)
+            if (vertexFace(m_vf[k])) m_touchedVf.push_back(k);
+        for (std::uint32_t k = 0; k < m_ee.size(); ++k)
+            if (edgeEdge(m_ee[k])) m_touchedEe.push_back(k);
+    } else {
+        for (std::uint32_t k : m_touchedVf) vertexFace(m_vf[k]);
+        for (std::uint32_t k : m_touchedEe) edgeEdge(m_ee[k]);
     }
     for (const TouchingPair& touching : m_touching) frictionPair(cloth, start, m_beforeRespond, touching, friction);
 }
@@ -573,7 +591,7 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         detect(cloth, m_safe, settings, threads);
     }
     const int passes = std::max(settings.iterations, 1);
-    for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
+    for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings, pass == 0);
     const std::size_t n = cloth.particleCount();
     const int allowed = static_cast<int>(settings.selfRedetectFraction * static_cast<float>(n));
     int truncated = 0;
@@ -584,7 +602,7 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         // the truncated positions are safe: detect there and let the held-back vertices advance further
         detect(cloth, cloth.positions, settings, threads);
         std::copy(m_target.begin(), m_target.end(), cloth.positions.begin());
-        for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings);
+        for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings, pass == 0);
         std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
     }
     m_stats.truncated = truncated;

@@ -135,7 +135,8 @@ public:
 private:
     void ensureTopology(const Cloth& cloth, std::span<const glm::vec3> positions, float queryRadius);
     void reserveFound(std::size_t count);
-    void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings);
+    void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
+                 bool firstPass);
     int truncate(Cloth& cloth);
     void clampToBounds(std::span<glm::vec3> x) const;  // each vertex into its ball around X
     bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
@@ -181,6 +182,7 @@ private:
     std::vector<glm::vec3> m_beforeRespond;  // positions before a pass's pushes (friction weighs against them)
     std::vector<TouchingPair> m_touching;    // the pass's pairs closer than r, for friction after the pushes
     std::vector<float> m_moved;              // metres each vertex is from its anchor (respond's scratch)
+    std::vector<std::uint32_t> m_touchedVf, m_touchedEe;  // pairs that touched in a substep's first pass
     bool m_kinematicHeld = false;      // the last truncation held back a kinematic vertex
     bool m_detectSoon = false;         // vertices were held back: detect at the next substep's start
 

@@ -77,7 +77,6 @@ private:
                     bool restitution, bool velocities);
     void selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool velocities);
 
-
     SelfCollision m_self;
     TriangleContact m_triangles;
     bool m_trianglesLastSubstep = false;

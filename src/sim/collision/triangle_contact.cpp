@@ -548,29 +548,19 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
     for (const TouchingPair& touching : m_touching) frictionPair(cloth, start, m_beforeRespond, touching, friction);
 }
 
-int TriangleContact::truncate(Cloth& cloth) {
-    int truncated = 0;
-    m_kinematicHeld = false;
-    for (std::size_t v = 0; v < cloth.particleCount(); ++v) {
-        // kinematic vertices too: a script may drive a pinned edge into another layer
-        const glm::vec3 move = cloth.positions[v] - m_anchor[v];
-        const float length2 = glm::dot(move, move);
-        const float b = m_bound[v];
-        if (length2 <= b * b) continue;
-        cloth.positions[v] = m_anchor[v] + move * (b / std::sqrt(length2));
-        ++truncated;
-        if (cloth.inverseMasses[v] == 0.0f) m_kinematicHeld = true;
-    }
-    return truncated;
-}
-
-void TriangleContact::clampToBounds(std::span<glm::vec3> x) const {
+TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, std::span<const float> inverseMasses) const {
+    Truncation out;
     for (std::size_t v = 0; v < x.size(); ++v) {
+        // kinematic vertices too: a script may drive a pinned edge into another layer
         const glm::vec3 move = x[v] - m_anchor[v];
         const float length2 = glm::dot(move, move);
         const float b = m_bound[v];
-        if (length2 > b * b) x[v] = m_anchor[v] + move * (b / std::sqrt(length2));
+        if (length2 <= b * b) continue;
+        x[v] = m_anchor[v] + move * (b / std::sqrt(length2));
+        ++out.vertices;
+        if (inverseMasses[v] == 0.0f) out.kinematic = true;
     }
+    return out;
 }
 
 void TriangleContact::beginStep() {
@@ -587,29 +577,29 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         // Kinematic vertices (pin groups, the grab) were put at the substep's start by
         // their scripts, perhaps beyond their bounds: detect where the bounds let them be.
         std::copy(start.begin(), start.end(), m_safe.begin());
-        clampToBounds(m_safe);
+        truncate(m_safe, cloth.inverseMasses);
         detect(cloth, m_safe, settings, threads);
     }
     const int passes = std::max(settings.iterations, 1);
     for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings, pass == 0);
     const std::size_t n = cloth.particleCount();
     const int allowed = static_cast<int>(settings.selfRedetectFraction * static_cast<float>(n));
-    int truncated = 0;
+    Truncation truncated;
     std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
     for (int round = 0;; ++round) {
-        truncated = truncate(cloth);
-        if (truncated <= allowed || round == kAdvanceRounds) break;
+        truncated = truncate(cloth.positions, cloth.inverseMasses);
+        if (truncated.vertices <= allowed || round == kAdvanceRounds) break;
         // the truncated positions are safe: detect there and let the held-back vertices advance further
         detect(cloth, cloth.positions, settings, threads);
         std::copy(m_target.begin(), m_target.end(), cloth.positions.begin());
         for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings, pass == 0);
         std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
     }
-    m_stats.truncated = truncated;
+    m_stats.truncated = truncated.vertices;
     ++m_sinceDetect;
     // still held back: detect at the next substep's start. A held-back kinematic vertex
     // always asks for it: few vertices may be held, and they must keep to their script.
-    m_detectSoon = truncated > allowed || m_kinematicHeld;
+    m_detectSoon = truncated.vertices > allowed || truncated.kinematic;
 }
 
 } // namespace cs

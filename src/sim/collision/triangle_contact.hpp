@@ -137,8 +137,13 @@ private:
     void reserveFound(std::size_t count);
     void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
                  bool firstPass);
-    int truncate(Cloth& cloth);
-    void clampToBounds(std::span<glm::vec3> x) const;  // each vertex into its ball around X
+    // Moves each vertex of x into its ball around X: how many moved, and whether a
+    // kinematic one (inverse mass 0) was among them.
+    struct Truncation {
+        int vertices = 0;
+        bool kinematic = false;
+    };
+    Truncation truncate(std::span<glm::vec3> x, std::span<const float> inverseMasses) const;
     bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
     void releaseSeparatedCopies(std::span<const glm::vec3> x, float radius);
     bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
@@ -183,7 +188,6 @@ private:
     std::vector<TouchingPair> m_touching;    // the pass's pairs closer than r, for friction after the pushes
     std::vector<float> m_moved;              // metres each vertex is from its anchor (respond's scratch)
     std::vector<std::uint32_t> m_touchedVf, m_touchedEe;  // pairs that touched in a substep's first pass
-    bool m_kinematicHeld = false;      // the last truncation held back a kinematic vertex
     bool m_detectSoon = false;         // vertices were held back: detect at the next substep's start
 
     bool m_dirty = true;

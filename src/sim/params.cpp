@@ -371,7 +371,7 @@ std::vector<ParamDef> buildTable() {
                  "their bound, contact is detected again and they advance further (up to 3 times a substep).",
          .field = CS_FIELD(float, collision.selfRedetectFraction)});
     row({.key = "collision.self_detect_every", .label = "self detect every", .type = T::Int, .group = G::Collision,
-         .apply = kLive, .minValue = 1, .maxValue = 100, .defaultValue = 20, .unit = "substeps",
+         .apply = kLive, .minValue = 1, .maxValue = 1000, .defaultValue = 20, .unit = "substeps",
          .help = "Triangle contact: detect at least every this many substeps (and always at a step's "
                  "start). 1 detects every substep: on heap 20 detections and 147 ms a step; 20 (once a step at "
                  "20 substeps) relies on the re-detect fraction when vertices are held back: 2.2 detections and "

@@ -103,8 +103,14 @@ void recordFullSession(const std::filesystem::path& file, std::vector<Checkpoint
     checkpoint();
 
     // Ctrl + click pins a particle; the corner keys and the pin buttons
-    ctx.tools.press(s.at(s.world().cloth.positions[3 * 10 + 7], true));
-    ctx.tools.release(s.at(s.world().cloth.positions[3 * 10 + 7], true));
+    // a tenth of the way into one of its quads: a ray exactly through a vertex runs along
+    // the borders of its triangles and may miss them all by rounding
+    const auto nearParticle = [&](std::size_t i) {
+        const std::vector<glm::vec3>& x = s.world().cloth.positions;
+        return x[i] + 0.1f * (0.5f * (x[i + 1] + x[i + 10]) - x[i]);
+    };
+    ctx.tools.press(s.at(nearParticle(3 * 10 + 7), true));
+    ctx.tools.release(s.at(nearParticle(3 * 10 + 7), true));
     toggleCorner(ctx, 2);
     s.frames(5);
     applyPins(ctx, PinPreset::TopRow);

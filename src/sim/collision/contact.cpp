@@ -217,11 +217,20 @@ void ContactStage::projectPositions(World& world, std::span<const glm::vec3> pre
                                     int pass, int passes) {
     collideAll(world, previous, clock, pass == 0, pass == 0, false);
     if (pass != passes - 1) return;
-    const bool triangles = usesTriangleContact(world);
+    collideWithItself(world, previous, clock, false);
+}
+
+void ContactStage::resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {
+    collideAll(world, start, clock, true, true, true);
+    collideWithItself(world, start, clock, true);
+}
+
+void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> start, const SubstepClock& clock,
+                                     bool velocities) {
     if (clock.index == 0) m_triangles.beginStep();
-    if (!triangles) {
+    if (!usesTriangleContact(world)) {
         m_trianglesLastSubstep = false;
-        selfCollide(world, previous, clock, false);
+        selfCollide(world, start, clock, velocities);
         return;
     }
     // bounds from before a pause in triangle contact say nothing about where the cloth is
@@ -232,12 +241,30 @@ void ContactStage::projectPositions(World& world, std::span<const glm::vec3> pre
     if (clock.index == 0) m_triangles.detectSoon();  // self_detect_every: and always at a step's start
     m_trianglesLastSubstep = true;
     m_selfContacts = 0;
-    m_triangles.step(world.cloth, previous, clock.h, world.settings.collision, world.settings.solver.threads);
-}
-
-void ContactStage::resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock) {
-    collideAll(world, start, clock, true, true, true);
-    selfCollide(world, start, clock, true);
+    Cloth& cloth = world.cloth;
+    m_triangles.recordTouching(velocities);
+    if (velocities) {
+        m_beforeSelf.assign(cloth.positions.begin(), cloth.positions.end());
+        m_velocitiesBefore.assign(cloth.velocities.begin(), cloth.velocities.end());
+    }
+    m_triangles.step(cloth, start, clock.h, world.settings.collision, world.settings.solver.threads, clock.count);
+    if (!velocities) return;
+    // Force-based: the velocity follows what contact did to the position. A vertex its
+    // bound held back keeps only the motion it made, (x - x_start) / h, so it does not
+    // carry velocity it was not allowed to use into the next substep (CONTACT.md section
+    // 5, force-based integrators); friction's position change brakes the slip. But a
+    // push is not a throw: a pair found r - d inside the radius is pushed out in one
+    // substep, and (r - d) / h at explicit Euler's h = 1/12000 s makes 24 m/s of 2 mm
+    // (the copies along a fresh cut, once they count as two vertices): a touching pair
+    // leaves contact no faster than it moved apart before, plus its push over the whole
+    // step, (r - d) / dt, the same for every substep count (1 substep: as pushed).
+    // Kinematic vertices keep the velocity the integrator gave them (0: their scripts
+    // place them); a truncated pin's (x - x_start) / h at h = 1/12000 s would be tens of
+    // m/s that the springs' damping reads as a real velocity.
+    const float invH = 1.0f / clock.h;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
+        if (cloth.inverseMasses[i] != 0.0f) cloth.velocities[i] += (cloth.positions[i] - m_beforeSelf[i]) * invH;
+    m_triangles.limitSeparation(cloth, m_velocitiesBefore, clock.h * static_cast<float>(clock.count));
 }
 
 } // namespace cs

@@ -76,11 +76,16 @@ private:
     void collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool sweep,
                     bool restitution, bool velocities);
     void selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool velocities);
+    // Self-contact, by the model in force (particles or triangles), once per substep.
+    // `velocities`: force-based, velocities follow the positions' change.
+    void collideWithItself(World& world, std::span<const glm::vec3> start, const SubstepClock& clock,
+                           bool velocities);
 
     SelfCollision m_self;
     TriangleContact m_triangles;
     bool m_trianglesLastSubstep = false;
     std::vector<glm::vec3> m_beforeSelf;  // positions before self-collision (force-based velocity fix)
+    std::vector<glm::vec3> m_velocitiesBefore;  // the integrator's velocities, before triangle contact
     int m_selfContacts = 0;
 };
 

@@ -477,7 +477,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
         if (!(t.distance < r)) return false;
         TouchingPair touching{{pair.vertex, tri.x, tri.y, tri.z}, {1.0f, -beta.x, -beta.y, -beta.z}, t.normal, 0.0f};
         touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
-        if (friction.any()) m_touching.push_back(touching);
+        if (friction.any() || m_recordTouching) m_touching.push_back(touching);
         return true;
     };
     const auto edgeEdge = [&](const EdgeEdgePair& pair) -> bool {
@@ -528,7 +528,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
         if (!(t.distance < r)) return false;
         TouchingPair touching{{a.x, a.y, b.x, b.y}, {1.0f - sa, sa, -(1.0f - sb), -sb}, t.normal, 0.0f};
         touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
-        if (friction.any()) m_touching.push_back(touching);
+        if (friction.any() || m_recordTouching) m_touching.push_back(touching);
         return true;
     };
     // The first pass looks at every kept pair; the passes after it only at those that
@@ -545,7 +545,31 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
         for (std::uint32_t k : m_touchedVf) vertexFace(m_vf[k]);
         for (std::uint32_t k : m_touchedEe) edgeEdge(m_ee[k]);
     }
-    for (const TouchingPair& touching : m_touching) frictionPair(cloth, start, m_beforeRespond, touching, friction);
+    if (friction.any())
+        for (const TouchingPair& touching : m_touching) frictionPair(cloth, start, m_beforeRespond, touching, friction);
+    if (m_recordTouching) {
+        // within the room reserved in step(): the step never allocates (a pair past it,
+        // beyond 8 a feature, keeps the velocity its push gave it)
+        const std::size_t room = std::min(m_stepTouching.capacity() - m_stepTouching.size(), m_touching.size());
+        m_stepTouching.insert(m_stepTouching.end(), m_touching.begin(), m_touching.begin() + static_cast<std::ptrdiff_t>(room));
+    }
+}
+
+void TriangleContact::limitSeparation(Cloth& cloth, std::span<const glm::vec3> velocitiesBefore, float dt) const {
+    for (const TouchingPair& pair : m_stepTouching) {
+        float before = 0.0f, after = 0.0f, mobility = 0.0f;
+        for (std::size_t k = 0; k < 4; ++k) {
+            const std::uint32_t i = pair.ids[k];
+            before += pair.weights[k] * glm::dot(velocitiesBefore[i], pair.normal);
+            after += pair.weights[k] * glm::dot(cloth.velocities[i], pair.normal);
+            mobility += cloth.inverseMasses[i] * pair.weights[k] * pair.weights[k];
+        }
+        const float limit = std::max(before, 0.0f) + pair.pushed / dt;  // m/s apart along the normal
+        if (!(after > limit) || !(mobility > 0.0f)) continue;
+        const float impulse = (limit - after) / mobility;
+        for (std::size_t k = 0; k < 4; ++k)
+            cloth.velocities[pair.ids[k]] += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * impulse * pair.normal;
+    }
 }
 
 TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, std::span<const float> inverseMasses) const {
@@ -569,8 +593,10 @@ void TriangleContact::beginStep() {
 }
 
 void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float h,
-                           const CollisionSettings& settings, int threads) {
+                           const CollisionSettings& settings, int threads, int substeps) {
     ensureTopology(cloth, start, queryRadiusOf(settings));
+    m_stepTouching.clear();
+    if (m_recordTouching && m_stepTouching.capacity() < m_touching.capacity()) m_stepTouching.reserve(m_touching.capacity());
     if (m_dirty) {
         detect(cloth, start, settings, threads);  // no bounds to trust: the cloth was changed outside the step
     } else if (m_detectSoon || m_sinceDetect >= std::max(settings.selfDetectEvery, 1)) {
@@ -585,10 +611,11 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
     const std::size_t n = cloth.particleCount();
     const int allowed = static_cast<int>(settings.selfRedetectFraction * static_cast<float>(n));
     Truncation truncated;
+    const int rounds = advanceRounds(substeps);
     std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
     for (int round = 0;; ++round) {
         truncated = truncate(cloth.positions, cloth.inverseMasses);
-        if (truncated.vertices <= allowed || round == kAdvanceRounds) break;
+        if (truncated.vertices <= allowed || round == rounds) break;
         // the truncated positions are safe: detect there and let the held-back vertices advance further
         detect(cloth, cloth.positions, settings, threads);
         std::copy(m_target.begin(), m_target.end(), cloth.positions.begin());

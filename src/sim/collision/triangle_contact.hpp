@@ -23,7 +23,7 @@
 // pair's relative tangential motion over the substep. After the response every
 // vertex is truncated into its ball around X; when more than gamma_e N vertices
 // were truncated, contact is detected again at the truncated (safe) positions and
-// they advance again towards where the solver put them (up to kAdvanceRounds
+// they advance again towards where the solver put them (up to advanceRounds
 // detections in a substep). Detection also runs every `self_detect_every`
 // substeps and whenever the stage was invalidated (a reset, a restore, a solver
 // switch, a topology edit).
@@ -46,6 +46,7 @@
 #include "box_tree.hpp"
 #include "friction.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <glm/vec3.hpp>
@@ -65,6 +66,14 @@ struct TriangleContactStats {
 class TriangleContact {
 public:
     static constexpr int kAdvanceRounds = 3;  // detections a substep may add for vertices held back
+    // ... and at least this many over a step of few substeps: one implicit step of 1/60 s
+    // must let a vertex (a scripted edge, say, at 1.6 m/s) move more than four bounds.
+    static constexpr int kAdvanceRoundsPerStep = 12;
+    // The detections a substep may add, with `substeps` substeps a step.
+    static int advanceRounds(int substeps) {
+        const int perSubstep = (kAdvanceRoundsPerStep + std::max(substeps, 1) - 1) / std::max(substeps, 1);
+        return std::max(kAdvanceRounds, perSubstep);
+    }
     static constexpr int kRebuildEvery = 8;  // detections between rebuilds of the hierarchies (refits between)
     static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count
     // Metres taken off every distance before the bound: two features at D > kDistanceFloor
@@ -87,8 +96,20 @@ public:
     // Position-based family, once per substep after the constraint passes. `start`:
     // positions at the substep's start (crossing-free); cloth.positions: where the
     // solver put the particles. Moves them to where contact lets them be.
+    // `substeps`: how many a step has (advanceRounds).
     void step(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
-              int threads = 1);
+              int threads = 1, int substeps = 20);
+
+    // Force-based family: keep every pair that touched in the next step() calls, for
+    // limitSeparation.
+    void recordTouching(bool on) { m_recordTouching = on; }
+
+    // Force-based family, after step() and after the velocities followed its position
+    // changes: each pair that touched in the last step() call moves apart along its
+    // normal no faster than before contact (`velocitiesBefore`, the integrator's; 0 if it
+    // was closing) plus its push spread over the physics step `dt` (seconds): a push
+    // corrects the position, and it throws the pair no harder with more substeps.
+    void limitSeparation(Cloth& cloth, std::span<const glm::vec3> velocitiesBefore, float dt) const;
 
     // Call when a physics step begins: the per-step counters restart.
     void beginStep();
@@ -186,6 +207,8 @@ private:
     std::vector<glm::vec3> m_safe;     // a substep's start with kinematic vertices held to their bounds
     std::vector<glm::vec3> m_beforeRespond;  // positions before a pass's pushes (friction weighs against them)
     std::vector<TouchingPair> m_touching;    // the pass's pairs closer than r, for friction after the pushes
+    std::vector<TouchingPair> m_stepTouching;  // every pass's, in a step() call (recordTouching)
+    bool m_recordTouching = false;
     std::vector<float> m_moved;              // metres each vertex is from its anchor (respond's scratch)
     std::vector<std::uint32_t> m_touchedVf, m_touchedEe;  // pairs that touched in a substep's first pass
     bool m_detectSoon = false;         // vertices were held back: detect at the next substep's start

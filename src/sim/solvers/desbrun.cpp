@@ -84,7 +84,10 @@ class DesbrunSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "desbrun"; }
 
-    void topologyChanged(World&) override { m_patternValid = false; }
+    void topologyChanged(World& world) override {
+        ForceBasedSolver::topologyChanged(world);
+        m_patternValid = false;
+    }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -138,6 +141,7 @@ public:
         }
         stats.iterations = substeps;
         stats.factorizations = m_factorizations;
+        reportContact(stats);
         return stats;
     }
 

@@ -45,6 +45,7 @@ public:
             finishSubstep(world, start, clock);
         }
         stats.iterations = substeps;
+        reportContact(stats);
         return stats;
     }
 };

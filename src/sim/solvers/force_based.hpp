@@ -14,7 +14,15 @@
 namespace cs {
 
 class ForceBasedSolver : public Solver {
+public:
+    // A cut, a reset or a restore: contact detects again before it trusts its bounds.
+    // Integrators that keep caches of their own call this from their override.
+    void topologyChanged(World&) override { m_contacts.invalidate(); }
+
 protected:
+    // Adds contact's counters for the step (triangle contact's detections) to `stats`.
+    void reportContact(StepStats& stats) const { m_contacts.reportTo(stats); }
+
     // Sizes `count` scratch arrays of particle vectors to the cloth (allocates only
     // when the particle count changes) and returns them.
     std::span<std::vector<glm::vec3>> scratch(const Cloth& cloth, std::size_t count);

@@ -70,7 +70,10 @@ class ImplicitEulerSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "implicit_euler"; }
 
-    void topologyChanged(World&) override { m_patternValid = false; }
+    void topologyChanged(World& world) override {
+        ForceBasedSolver::topologyChanged(world);
+        m_patternValid = false;
+    }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -118,6 +121,7 @@ public:
             CS_TIME_SCOPE(stats.collisionMs);
             finishSubstep(world, start, clock);
         }
+        reportContact(stats);
         return stats;
     }
 

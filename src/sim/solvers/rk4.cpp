@@ -67,6 +67,7 @@ public:
             finishSubstep(world, x0, clock);
         }
         stats.iterations = 4 * substeps;
+        reportContact(stats);
         return stats;
     }
 };

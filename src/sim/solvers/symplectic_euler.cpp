@@ -46,6 +46,7 @@ public:
             finishSubstep(world, start, clock);
         }
         stats.iterations = substeps;
+        reportContact(stats);
         return stats;
     }
 };

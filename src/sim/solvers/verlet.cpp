@@ -30,7 +30,10 @@ class VerletSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "verlet"; }
 
-    void topologyChanged(World&) override { m_lastAcceleration.clear(); }
+    void topologyChanged(World& world) override {
+        ForceBasedSolver::topologyChanged(world);
+        m_lastAcceleration.clear();
+    }
 
     StepStats step(World& world, float dt) override {
         StepStats stats;
@@ -85,6 +88,7 @@ public:
         }
         m_lastAcceleration.assign(a.begin(), a.end());  // same size after the first step: no allocation
         stats.iterations = substeps;
+        reportContact(stats);
         return stats;
     }
 

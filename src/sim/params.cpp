@@ -344,8 +344,8 @@ std::vector<ParamDef> buildTable() {
          .help = "How self-collision works: particles pushes particles apart (a spatial hash; layers can slip "
                  "between them); triangles is Offset Geometric Contact: vertex-triangle and edge-edge pairs "
                  "closer than the self radius push apart, and no vertex moves farther than its bound between "
-                 "two detections, so no two triangles can come to cross. Triangles: xpbd, pbd and jakobsen for "
-                 "now (the force-based methods keep particles).",
+                 "two detections, so no two triangles can come to cross. Every CPU method honours it (the GPU "
+                 "solvers have no self-collision).",
          .choices = {"particles", "triangles"}, .field = CS_CHOICE_FIELD(SelfContactModel, collision.selfModel)});
     row({.key = "collision.self_radius", .label = "self radius", .type = T::Float, .group = G::Collision,
          .apply = kLive, .minValue = 0.0005, .maxValue = 0.1, .defaultValue = 0.008f, .unit = "m",

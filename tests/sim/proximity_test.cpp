@@ -311,5 +311,64 @@ TEST(ProximityRandom, EdgeEdgeIsNoFartherThanAnySamplePair) {
     }
 }
 
+// The separating-axis rejections: hand-worked cases on either side of the distance, then
+// never a rejection of a pair nearer than the distance asked (random cases against the
+// exact distances in double precision).
+TEST(ProximitySeparation, PointOverTheFaceAndBesideAnEdge) {
+    const glm::vec3 a(0.0f), b(2.0f, 0.0f, 0.0f), c(0.0f, 2.0f, 0.0f);
+    // 1 cm over the face: the normal separates it by 1 cm
+    EXPECT_TRUE(separatedFromTriangle({0.5f, 0.5f, 0.01f}, a, b, c, 0.009f));
+    EXPECT_FALSE(separatedFromTriangle({0.5f, 0.5f, 0.01f}, a, b, c, 0.011f));
+    // in the plane, 1 cm beyond the hypotenuse (x + y = 2): its outward normal separates it
+    const float out = 0.01f / std::sqrt(2.0f);
+    EXPECT_TRUE(separatedFromTriangle({1.0f + out, 1.0f + out, 0.0f}, a, b, c, 0.009f));
+    EXPECT_FALSE(separatedFromTriangle({1.0f + out, 1.0f + out, 0.0f}, a, b, c, 0.011f));
+    // 1 cm beyond the edge on y = 0, the corners in either order
+    EXPECT_TRUE(separatedFromTriangle({1.0f, -0.01f, 0.0f}, a, c, b, 0.009f));
+    // on the triangle: never
+    EXPECT_FALSE(separatedFromTriangle({0.5f, 0.5f, 0.0f}, a, b, c, 1e-6f));
+    // a degenerate triangle is never rejected here
+    EXPECT_FALSE(separatedFromTriangle({0.0f, 5.0f, 0.0f}, a, b, 2.0f * b, 0.001f));
+}
+
+TEST(ProximitySeparation, SegmentsInParallelPlanesAndSideBySide) {
+    // skew: x axis at z = 0 and y axis at z = 1 cm
+    EXPECT_TRUE(segmentsSeparated({-1, 0, 0}, {1, 0, 0}, {0, -1, 0.01f}, {0, 1, 0.01f}, 0.009f));
+    EXPECT_FALSE(segmentsSeparated({-1, 0, 0}, {1, 0, 0}, {0, -1, 0.01f}, {0, 1, 0.01f}, 0.011f));
+    // in one plane, the second 1 cm beyond the first's end (a T): the first's normal in the plane misses,
+    // the second's separates
+    EXPECT_TRUE(segmentsSeparated({-1, 0, 0}, {1, 0, 0}, {1.01f, -1, 0}, {1.01f, 1, 0}, 0.009f));
+    EXPECT_FALSE(segmentsSeparated({-1, 0, 0}, {1, 0, 0}, {1.01f, -1, 0}, {1.01f, 1, 0}, 0.011f));
+    // crossing: never
+    EXPECT_FALSE(segmentsSeparated({-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}, 1e-6f));
+    // parallel: no common normal, never rejected here
+    EXPECT_FALSE(segmentsSeparated({-1, 0, 0}, {1, 0, 0}, {-1, 1, 0}, {1, 1, 0}, 0.5f));
+}
+
+TEST(ProximityRandom, SeparationNeverRejectsANearerPair) {
+    std::mt19937 rng(20261127);
+    std::uniform_real_distribution<float> coordinate(-0.05f, 0.05f);
+    const auto point = [&] { return glm::vec3(coordinate(rng), coordinate(rng), coordinate(rng)) + glm::vec3(1.5f, 0.8f, -2.0f); };
+    const auto d3 = [](glm::vec3 v) { return glm::dvec3(v); };
+    int rejectedTriangles = 0, rejectedSegments = 0;
+    for (int trial = 0; trial < 200000; ++trial) {
+        const glm::vec3 p = point(), a = point(), b = point(), c = point(), q = point();
+        const float radius = 0.002f + 0.02f * static_cast<float>(trial % 10) / 10.0f;
+        const double vf = pointTriangleProximity(d3(p), d3(a), d3(b), d3(c)).distance;
+        if (separatedFromTriangle(p, a, b, c, radius)) {
+            ++rejectedTriangles;
+            ASSERT_GE(vf, radius - 1e-6) << trial;
+        }
+        const double ee = edgeEdgeProximity(d3(p), d3(a), d3(q), d3(b)).distance;
+        if (segmentsSeparated(p, a, q, b, radius)) {
+            ++rejectedSegments;
+            ASSERT_GE(ee, radius - 1e-6) << trial;
+        }
+    }
+    // and the tests do reject: most far pairs are found apart
+    EXPECT_GT(rejectedTriangles, 20000);
+    EXPECT_GT(rejectedSegments, 20000);
+}
+
 } // namespace
 } // namespace cs

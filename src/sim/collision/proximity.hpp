@@ -76,6 +76,20 @@ EdgeEdgeProximity edgeEdgeProximity(glm::dvec3 p1, glm::dvec3 p2, glm::dvec3 q1,
 // (0 for a zero-length segment).
 double closestOnSegment(glm::dvec3 x, glm::dvec3 p, glm::dvec3 q);
 
+// Cheap rejections before the exact distances, in single precision: true when some axis
+// separates the two features by at least `distance` (metres) — then their distance is at
+// least that, so a caller that wants pairs nearer than r may skip the pair when this says
+// so for r plus a margin that covers rounding (`kSeparationMargin`). A separating axis
+// gives a lower bound of the distance whatever the axis, so no rounding of the axis itself
+// can make it unsafe; only the projections round, by about 1e-7 of the coordinates.
+// Point and triangle: the triangle's normal and its edges' outward normals in its plane.
+// Two segments: their common normal d1 x d2 and each one's normal in the plane of both.
+// Degenerate features (no normal) are never separated here.
+bool separatedFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance);
+bool segmentsSeparated(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance);
+// metres added to the radius before a separation test rejects (coordinates up to ~100 m)
+inline constexpr float kSeparationMargin = 1e-5f;
+
 // Feasible-region ("offset") tests of CONTACT.md §1, eps in metres² of raw dot products scaled by the caller:
 // p is in the region of edge (A, B) of a mesh whose faces adjacent to AB have opposite corners `opposite` (1 or 2 points)
 bool inEdgeRegion(glm::dvec3 p, glm::dvec3 A, glm::dvec3 B, std::span<const glm::dvec3> opposite, double eps);

@@ -124,11 +124,13 @@ bool TriangleContact::sameVertex(const Cloth& cloth, std::uint32_t i, std::uint3
 
 bool TriangleContact::triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const {
     const glm::uvec3 tri = cloth.triangles[t];
+    if (m_twinGroups.empty()) return tri.x == v || tri.y == v || tri.z == v;  // no copies: indices alone
     return sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v);
 }
 
 bool TriangleContact::edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const {
     const glm::uvec2 a = m_edges[e], b = m_edges[f];
+    if (m_twinGroups.empty()) return a.x == b.x || a.x == b.y || a.y == b.x || a.y == b.y;  // no copies: indices alone
     return sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
            sameVertex(cloth, a.y, b.y);
 }
@@ -310,6 +312,9 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         m_triangleTree.query(Box{x[v], x[v]}, [&](std::uint32_t t) {
             if (triangleTouches(cloth, t, v)) return;
             const glm::uvec3 tri = cloth.triangles[t];
+            // most boxes that hold the vertex hold no triangle within r_q (the same layer's
+            // next ring): a separating axis says so before the exact distance
+            if (separatedFromTriangle(x[v], x[tri.x], x[tri.y], x[tri.z], rq + kSeparationMargin)) return;
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
             if (!(near.distance < rq)) return;
             const float d = static_cast<float>(near.distance);
@@ -373,6 +378,8 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
                                                glm::min(m_edgeBoxes[e].max, m_edgeBoxes[f].max) + glm::vec3(rq),
                                            glm::vec3(0.0f));
             if (glm::dot(gap, gap) >= rq * rq) return;
+            if (segmentsSeparated(x[m_edges[e].x], x[m_edges[e].y], x[m_edges[f].x], x[m_edges[f].y], rq + kSeparationMargin))
+                return;
             const glm::dvec3 p1 = d3(x[m_edges[e].x]), p2 = d3(x[m_edges[e].y]);
             const glm::dvec3 q1 = d3(x[m_edges[f].x]), q2 = d3(x[m_edges[f].y]);
             const EdgeEdgeProximity near = edgeEdgeProximity(p1, p2, q1, q2);

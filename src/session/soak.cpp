@@ -56,7 +56,10 @@ std::string randomValue(Random& random, const ParamDef& def, int workCap) {
         return std::to_string(value);
     }
     case ParamType::Float: {
-        float value = static_cast<float>(drawNumber(random, def.minValue, def.maxValue));
+        double hi = def.maxValue;
+        if (workCap > 0 && def.scalesWork)
+            hi = std::max(def.minValue, std::min(hi, workCap * static_cast<double>(std::get<float>(def.defaultValue))));
+        float value = static_cast<float>(drawNumber(random, def.minValue, hi));
         value = std::fmin(std::fmax(value, static_cast<float>(def.minValue)), static_cast<float>(def.maxValue));
         return formatFloat(value);
     }
@@ -94,6 +97,13 @@ long long residentSetKb() {
     long long sizePages = 0, residentPages = 0;
     if (!(statm >> sizePages >> residentPages)) return 0;
     return residentPages * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+std::vector<std::string> soakValues(const ParamDef& def, int workCap, std::uint64_t seed, int count) {
+    Random random(seed);
+    std::vector<std::string> values;
+    for (int k = 0; k < count; ++k) values.push_back(randomValue(random, def, workCap));
+    return values;
 }
 
 SoakReport runSoak(const SoakOptions& options) {
@@ -203,6 +213,7 @@ SoakReport runSoak(const SoakOptions& options) {
         }
         if (options.workCap > 0) {  // the guard doubles substeps or iterations after an explosion
             for (const ParamDef* def : workParams) {
+                if (def->type != ParamType::Int) continue;  // the guard raises only substeps and iterations
                 const int value = std::get<int>(getParam(player.simulation()->world().settings, *def));
                 if (value <= std::max(options.workCap, static_cast<int>(def->minValue))) continue;
                 if (player.apply(actions::set(s, def->key, std::to_string(options.workCap))).empty())

@@ -14,6 +14,8 @@
 
 namespace cs {
 
+struct ParamDef;
+
 struct SoakOptions {
     long long steps = 20'000;
     std::uint64_t seed = 1;
@@ -22,8 +24,11 @@ struct SoakOptions {
     std::string sceneFolder;               // scenes to switch among (grid cloths only; ones that load)
     int meanActionInterval = 20;           // steps between actions, on average
     // When > 0, the parameters that multiply the work of a step (ParamDef::scalesWork) are drawn
-    // in [min, workCap], and when the explosion guard has raised one above it the next
-    // action puts it back: a 20 000-step soak then takes a minute, not an hour.
+    // in [min, workCap] (integers: substeps, iterations) or [min, workCap x default] (floats:
+    // the self-contact radii, whose pairs grow with their cube: at 0.15 m every pair of a
+    // 10 x 10 cloth is a candidate, 3 ms a detection instead of 0.1), and when the explosion
+    // guard has raised one above it the next action puts it back: a 20 000-step soak then
+    // takes a minute, not an hour.
     int workCap = 0;
     std::ostream* record = nullptr;        // the actions, in the --replay format
 };
@@ -55,6 +60,9 @@ struct SoakReport {
 long long residentSetKb();
 
 SoakReport runSoak(const SoakOptions& options);
+// `count` values for a parameter row drawn as the soak draws them (from `seed`, under
+// `workCap`), in the text form of a set action.
+std::vector<std::string> soakValues(const ParamDef& def, int workCap, std::uint64_t seed, int count);
 std::string soakJson(const SoakReport& report);
 
 } // namespace cs

@@ -352,13 +352,13 @@ std::vector<ParamDef> buildTable() {
          .help = "Triangle contact: vertex-triangle and edge-edge pairs closer than this are pushed apart; "
                  "the layers rest about this far apart. Well below the particle spacing is fine (contact is "
                  "against the triangles, not spheres).",
-         .field = CS_FIELD(float, collision.selfRadius)});
+         .field = CS_FIELD(float, collision.selfRadius), .scalesWork = true});
     row({.key = "collision.self_query_radius", .label = "self query radius", .type = T::Float, .group = G::Collision,
          .apply = kLive, .minValue = 0.0005, .maxValue = 0.2, .defaultValue = 0.012f, .unit = "m",
          .help = "Triangle contact: pairs within this distance are found at each detection; it caps each "
                  "vertex's bound (larger: fewer truncations of fast motion, more pairs). Taken as at least "
                  "the self radius.",
-         .field = CS_FIELD(float, collision.selfQueryRadius)});
+         .field = CS_FIELD(float, collision.selfQueryRadius), .scalesWork = true});
     row({.key = "collision.self_bound_fraction", .label = "self bound fraction", .type = T::Float,
          .group = G::Collision, .apply = kLive, .minValue = 0.05, .maxValue = 0.49, .defaultValue = 0.45f,
          .help = "Triangle contact, gamma_p: between two detections a vertex moves at most this fraction of its "

@@ -57,7 +57,8 @@ struct ParamDef {
     bool restartsSolver = false; // a new solver is made (its caches start from the cloth)
     bool checksCloth = false;    // decides whether the cloth can be built (checkClothSettings):
                                  // an edit or --set is tried on a copy of the cloth settings first
-    bool scalesWork = false;     // a step's cost grows in proportion to it (the soak caps it)
+    bool scalesWork = false;     // a step's cost grows with it (the soak caps it: an integer at its
+                                 // work cap, a float at the cap times its default)
     ParamSoak soak = ParamSoak::Edits;
     // Computed from the registry by paramTable(), never written in a row: the ids of the
     // solvers that read it (reads); empty: every solver.

@@ -6,6 +6,8 @@
 #include "session/soak.hpp"
 #include "scene/scene.hpp"
 
+#include "sim/params.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -33,6 +35,27 @@ TEST_P(SoakSeed, TwentyThousandStepsKeepEveryInvariant) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, SoakSeed, ::testing::Values(1u, 2u, 3u));
+
+// The work cap holds the rows whose cost grows with them: integers at the cap, the
+// self-contact radii at the cap times their default (0.2 m of query radius makes every
+// pair of a small cloth a candidate); without a cap the whole range is drawn.
+TEST(Soak, TheWorkCapHoldsSubstepsAndTheContactRadii) {
+    struct Row {
+        const char* key;
+        double capped;  // the largest value under a cap of 4
+    };
+    for (const Row& row : {Row{"solver.substeps", 4.0}, Row{"collision.self_query_radius", 4 * 0.012},
+                           Row{"collision.self_radius", 4 * 0.008}}) {
+        const ParamDef* def = findParam(row.key);
+        ASSERT_NE(def, nullptr) << row.key;
+        double largestCapped = 0.0, largestFree = 0.0;
+        for (const std::string& value : soakValues(*def, 4, 11, 2000)) largestCapped = std::max(largestCapped, std::stod(value));
+        for (const std::string& value : soakValues(*def, 0, 11, 2000)) largestFree = std::max(largestFree, std::stod(value));
+        EXPECT_LE(largestCapped, row.capped * (1.0 + 1e-6)) << row.key;
+        EXPECT_GT(largestCapped, 0.7 * row.capped) << row.key << ": the capped range is still drawn";
+        EXPECT_GT(largestFree, 2.0 * row.capped) << row.key;
+    }
+}
 
 TEST(Soak, SameSeedSameRunOtherSeedOtherRun) {
     const SoakReport a = runSoak(test::smallSoak(7, 1500));

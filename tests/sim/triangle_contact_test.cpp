@@ -72,7 +72,7 @@ TEST(TriangleContact, AVertexDrivenAtATriangleAt100MetresASecondStopsShortOfIt) 
         start = cloth.positions;
         for (std::uint32_t i : {3u, 4u, 5u}) cloth.positions[i] += velocity * h;
         contact.beginStep();
-        contact.step(cloth, start, h, settings);
+        contact.step(cloth, start, h, settings, 1, 20);  // one thread, a 20-substep step
         ASSERT_GT(cloth.positions[3].y, 0.0f) << "substep " << substep;
         ASSERT_EQ(counter.count(cloth, 1), 0u) << "substep " << substep;
     }

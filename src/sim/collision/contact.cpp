@@ -184,6 +184,18 @@ void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous,
     }
 }
 
+namespace {
+enum class VelocityOf { EveryParticle, FreeParticles };
+// Force-based: each velocity gains what contact did to its position over the substep,
+// (x - before) / h; FreeParticles leaves kinematic ones (inverse mass 0) as they are.
+void followPositions(Cloth& cloth, std::span<const glm::vec3> before, float h, VelocityOf which) {
+    const float invH = 1.0f / h;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
+        if (which == VelocityOf::EveryParticle || cloth.inverseMasses[i] != 0.0f)
+            cloth.velocities[i] += (cloth.positions[i] - before[i]) * invH;
+}
+} // namespace
+
 void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
                                bool velocities) {
     m_selfContacts = 0;
@@ -196,9 +208,7 @@ void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous
                                          {settings.selfStaticFriction, settings.selfKineticFriction});
     if (!velocities) return;
     // force-based: the velocity follows the displacement the repulsion made
-    const float invH = 1.0f / clock.h;
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
-        cloth.velocities[i] += (cloth.positions[i] - m_beforeSelf[i]) * invH;
+    followPositions(cloth, m_beforeSelf, clock.h, VelocityOf::EveryParticle);
 }
 
 void ContactStage::reportTo(StepStats& stats) const {
@@ -261,9 +271,7 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     // Kinematic vertices keep the velocity the integrator gave them (0: their scripts
     // place them); a truncated pin's (x - x_start) / h at h = 1/12000 s would be tens of
     // m/s that the springs' damping reads as a real velocity.
-    const float invH = 1.0f / clock.h;
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i)
-        if (cloth.inverseMasses[i] != 0.0f) cloth.velocities[i] += (cloth.positions[i] - m_beforeSelf[i]) * invH;
+    followPositions(cloth, m_beforeSelf, clock.h, VelocityOf::FreeParticles);
     m_triangles.limitSeparation(cloth, m_velocitiesBefore, clock.h * static_cast<float>(clock.count));
 }
 

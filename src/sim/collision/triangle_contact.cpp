@@ -55,9 +55,15 @@ float queryRadiusOf(const CollisionSettings& s) { return std::max(s.selfQueryRad
 // Pushes the points of one pair apart along its normal by the XPBD one-sided update
 // (pair.weights: the gradient coefficients of its points along the normal). Returns
 // how far the push moved the pair's two points apart, metres.
-float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde) {
-    float mobility = 0.0f;  // sum of w_k weight_k^2
+// sum of w_k weight_k^2 over a pair's four points: how easily the pair moves along its normal
+float pairMobility(const Cloth& cloth, const TriangleContact::TouchingPair& pair) {
+    float mobility = 0.0f;
     for (std::size_t k = 0; k < 4; ++k) mobility += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * pair.weights[k];
+    return mobility;
+}
+
+float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde) {
+    const float mobility = pairMobility(cloth, pair);
     if (!(mobility > 0.0f)) return 0.0f;
     const float push = gap / (mobility + alphaTilde);  // gap = r - d > 0: how far the pair is inside
     for (std::size_t k = 0; k < 4; ++k)
@@ -75,13 +81,12 @@ float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float ga
 void frictionPair(Cloth& cloth, std::span<const glm::vec3> start, std::span<const glm::vec3> before,
                   const TriangleContact::TouchingPair& pair, Friction friction) {
     glm::vec3 slip(0.0f), pushed(0.0f);
-    float mobility = 0.0f;  // sum of w_k weight_k^2
     for (std::size_t k = 0; k < 4; ++k) {
         const std::uint32_t i = pair.ids[k];
         slip += pair.weights[k] * (cloth.positions[i] - start[i]);
         pushed += pair.weights[k] * (cloth.positions[i] - before[i]);
-        mobility += cloth.inverseMasses[i] * pair.weights[k] * pair.weights[k];
     }
+    const float mobility = pairMobility(cloth, pair);
     slip -= glm::dot(slip, pair.normal) * pair.normal;
     const float length = glm::length(slip);
     if (!(length > 1e-12f) || !(mobility > 0.0f)) return;
@@ -564,13 +569,13 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
 
 void TriangleContact::limitSeparation(Cloth& cloth, std::span<const glm::vec3> velocitiesBefore, float dt) const {
     for (const TouchingPair& pair : m_stepTouching) {
-        float before = 0.0f, after = 0.0f, mobility = 0.0f;
+        float before = 0.0f, after = 0.0f;
         for (std::size_t k = 0; k < 4; ++k) {
             const std::uint32_t i = pair.ids[k];
             before += pair.weights[k] * glm::dot(velocitiesBefore[i], pair.normal);
             after += pair.weights[k] * glm::dot(cloth.velocities[i], pair.normal);
-            mobility += cloth.inverseMasses[i] * pair.weights[k] * pair.weights[k];
         }
+        const float mobility = pairMobility(cloth, pair);
         const float limit = std::max(before, 0.0f) + pair.pushed / dt;  // m/s apart along the normal
         if (!(after > limit) || !(mobility > 0.0f)) continue;
         const float impulse = (limit - after) / mobility;

@@ -98,7 +98,7 @@ public:
     // solver put the particles. Moves them to where contact lets them be.
     // `substeps`: how many a step has (advanceRounds).
     void step(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
-              int threads = 1, int substeps = 20);
+              int threads, int substeps);
 
     // Force-based family: keep every pair that touched in the next step() calls, for
     // limitSeparation.

@@ -1,6 +1,7 @@
 #include "stats.hpp"
 
 #include "collision/self_collision.hpp"
+#include "collision/triangle_contact.hpp"
 #include "topology.hpp"
 
 #include <algorithm>
@@ -22,7 +23,15 @@ float penetrationDepth(const World& world, glm::vec3 x) {
 
 ClothStats measureCloth(const World& world) {
     SelfCollision selfQuery;
-    return measureCloth(world, selfQuery);
+    ClothStats out = measureCloth(world, selfQuery);
+    const CollisionSettings& collision = world.settings.collision;
+    if (collision.selfCollision && collision.selfModel == SelfContactModel::Triangles && world.cloth.particleCount() > 0) {
+        // one detection at the cloth's positions, as contact would find them
+        TriangleContact contact;
+        contact.detect(world.cloth, world.cloth.positions, collision, 1);
+        out.selfMinDistance = contact.nearestDistance();
+    }
+    return out;
 }
 
 ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
@@ -57,7 +66,7 @@ ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
         out.bboxMin = out.bboxMax = glm::vec3(0.0f);
     }
     out.minY = out.bboxMin.y;
-    if (world.settings.collision.selfCollision) {
+    if (world.settings.collision.selfCollision && world.settings.collision.selfModel == SelfContactModel::Particles) {
         // look a little beyond the thickness so that a cloth that keeps its layers apart still reports a figure
         const float thickness = world.settings.collision.selfThickness;
         out.selfMinDistance = selfQuery.minDistance(cloth, thickness, 2.0f * thickness);

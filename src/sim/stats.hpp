@@ -27,8 +27,12 @@ struct ClothStats {
     glm::vec3 bboxMax{0.0f};
     double kineticEnergy = 0.0;     // joules, moving particles only
     std::size_t nanCount = 0;       // particles whose position or velocity is not finite
-    // closest two particles that are not neighbours in the cloth, metres, when self-collision
-    // is on (infinity when none is within twice the self thickness)
+    // when self-collision is on, metres: with collision.self_model = particles, the closest two
+    // particles that are not neighbours in the cloth (infinity when none is within twice the
+    // self thickness); with triangles, the smallest vertex-triangle or edge-edge distance
+    // between features that share no vertex (infinity when none is within the query
+    // radius), found by one detection — measureCloth(world) only: the per-frame overload
+    // leaves it empty for triangles
     std::optional<float> selfMinDistance;
 };
 

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <cmath>
 
 namespace cs {
@@ -58,6 +60,18 @@ TEST(TriangleContact, DetectionFindsTheVertexAboveTheFaceAndBoundsBothSides) {
     for (std::uint32_t v : {0u, 1u, 2u, 3u}) EXPECT_NEAR(contact.bounds()[v], 0.45f * (0.005f - floor), 1e-7f) << v;
     // the free triangle's other corners are 0.3 m up: only the query radius caps them
     EXPECT_NEAR(contact.bounds()[4], 0.45f * (0.015f - floor), 1e-7f);
+}
+
+// The stats' self_min_distance with triangles: the nearest pair's distance, or infinity
+// when nothing is within the query radius.
+TEST(TriangleContact, NearestDistanceIsTheClosestPairOrInfinity) {
+    TriangleContact contact;
+    const Cloth near = twoTriangles(0.005f);
+    contact.detect(near, near.positions, triangleSettings());
+    EXPECT_NEAR(contact.nearestDistance(), 0.005f, 1e-7f);
+    const Cloth far = twoTriangles(0.2f);
+    contact.detect(far, far.positions, triangleSettings());
+    EXPECT_EQ(contact.nearestDistance(), std::numeric_limits<float>::infinity());
 }
 
 TEST(TriangleContact, AVertexDrivenAtATriangleAt100MetresASecondStopsShortOfIt) {

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <limits>
 #include <numeric>
 #include <tuple>
 
@@ -256,6 +257,13 @@ void TriangleContact::releaseSeparatedCopies(std::span<const glm::vec3> x, float
     for (const std::uint32_t v : m_releasing) m_released[v] = 1;
 }
 
+float TriangleContact::nearestDistance() const {
+    float nearest = m_queryRadius;  // the minima start at r_q: what no pair lowered
+    for (const float d : m_vertexMin) nearest = std::min(nearest, d);
+    for (const float d : m_edgeMin) nearest = std::min(nearest, d);
+    return nearest < m_queryRadius ? nearest : std::numeric_limits<float>::infinity();
+}
+
 void TriangleContact::forgetSeparations() { std::fill(m_released.begin(), m_released.end(), 0); }
 
 void TriangleContact::reserveFound(std::size_t count) {
@@ -274,6 +282,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
                              int threads) {
     CS_TIME_SCOPE(m_stats.detectMs);
     const float rq = queryRadiusOf(settings);
+    m_queryRadius = rq;
     ensureTopology(cloth, x, rq);
     releaseSeparatedCopies(x, settings.selfRadius);
     const std::size_t n = cloth.particleCount();

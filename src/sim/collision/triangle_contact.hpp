@@ -116,6 +116,9 @@ public:
 
     const TriangleContactStats& stats() const { return m_stats; }
     std::span<const float> bounds() const { return m_bound; }  // b_v, metres, of the last detection
+    // The smallest vertex-triangle or edge-edge distance between features that share no
+    // vertex at the last detection, metres; infinity when none was within the query radius.
+    float nearestDistance() const;
 
     // Pairs kept for the response: only those that can come within the contact radius
     // before the next detection (their distance at detection less both features' bounds).
@@ -215,6 +218,7 @@ private:
 
     bool m_dirty = true;
     int m_sinceDetect = 0;
+    float m_queryRadius = 0.0f;  // r_q of the last detection, metres
     TriangleContactStats m_stats;
 };
 

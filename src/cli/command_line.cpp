@@ -353,8 +353,9 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                             ->transform(wholeNumberIn(std::uint64_t{0}, UINT64_MAX, "in [0, 2^64 - 1]"))
                             ->group(kSoakGroup);
     CLI::Option* soakWorkCap = app.add_option("--soak-work-cap", cl.soakWorkCap,
-                                              "draw substeps and iteration counts in [1, N] only, and\n"
-                                              "put them back to N when the explosion guard raised them")
+                                              "draw substeps and iteration counts in [1, N] only (and the\n"
+                                              "self-contact radii up to N x their defaults), and put them\n"
+                                              "back to N when the explosion guard raised them")
                                    ->type_name("N")
                                    ->transform(wholeNumberIn(1, 1000))
                                    ->needs(soak)

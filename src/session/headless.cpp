@@ -227,6 +227,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         report.wallMsMedian = sorted[sorted.size() / 2];
     }
     report.cloth = measureCloth(world);
+    if (const std::optional<float> nearest = triangleContactMinDistance(world)) report.cloth.selfMinDistance = nearest;
     report.topology = measureTopology(world);
     for (std::size_t k = 0; k < world.colliders.size(); ++k) {
         const Collider& c = world.colliders[k];

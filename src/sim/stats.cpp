@@ -23,15 +23,17 @@ float penetrationDepth(const World& world, glm::vec3 x) {
 
 ClothStats measureCloth(const World& world) {
     SelfCollision selfQuery;
-    ClothStats out = measureCloth(world, selfQuery);
+    return measureCloth(world, selfQuery);
+}
+
+std::optional<float> triangleContactMinDistance(const World& world) {
     const CollisionSettings& collision = world.settings.collision;
-    if (collision.selfCollision && collision.selfModel == SelfContactModel::Triangles && world.cloth.particleCount() > 0) {
-        // one detection at the cloth's positions, as contact would find them
-        TriangleContact contact;
-        contact.detect(world.cloth, world.cloth.positions, collision, 1);
-        out.selfMinDistance = contact.nearestDistance();
-    }
-    return out;
+    if (!collision.selfCollision || collision.selfModel != SelfContactModel::Triangles || world.cloth.particleCount() == 0)
+        return std::nullopt;
+    // one detection at the cloth's positions, as contact would find them
+    TriangleContact contact;
+    contact.detect(world.cloth, world.cloth.positions, collision, 1);
+    return contact.nearestDistance();
 }
 
 ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {

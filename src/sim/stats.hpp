@@ -27,12 +27,9 @@ struct ClothStats {
     glm::vec3 bboxMax{0.0f};
     double kineticEnergy = 0.0;     // joules, moving particles only
     std::size_t nanCount = 0;       // particles whose position or velocity is not finite
-    // when self-collision is on, metres: with collision.self_model = particles, the closest two
+    // when self-collision is on with collision.self_model = particles, metres: the closest two
     // particles that are not neighbours in the cloth (infinity when none is within twice the
-    // self thickness); with triangles, the smallest vertex-triangle or edge-edge distance
-    // between features that share no vertex (infinity when none is within the query
-    // radius), found by one detection — measureCloth(world) only: the per-frame overload
-    // leaves it empty for triangles
+    // self thickness). Empty for triangles: triangleContactMinDistance() measures those.
     std::optional<float> selfMinDistance;
 };
 
@@ -42,6 +39,12 @@ ClothStats measureCloth(const World& world);
 // The same, with the self-collision query's buffers kept by the caller, so that a
 // per-frame reader (the app's plots) allocates nothing once they have grown.
 ClothStats measureCloth(const World& world, SelfCollision& selfQuery);
+
+// With triangle self-contact on: the smallest vertex-triangle or edge-edge distance
+// between features that share no vertex, metres (infinity when none is within the query
+// radius), by one detection at the cloth's positions — a detection's cost, so for a
+// report, not per frame. Empty when triangle contact is off.
+std::optional<float> triangleContactMinDistance(const World& world);
 
 // What tearing and cutting have done to the mesh. Sorts the edges and walks the
 // pieces: O(triangles log triangles), so a per-frame reader caches it by the

@@ -53,16 +53,16 @@ void buildCsr(std::size_t keys, const std::vector<glm::uvec2>& pairs, std::vecto
 // The effective query radius: never below the contact radius.
 float queryRadiusOf(const CollisionSettings& s) { return std::max(s.selfQueryRadius, s.selfRadius); }
 
-// Pushes the points of one pair apart along its normal by the XPBD one-sided update
-// (pair.weights: the gradient coefficients of its points along the normal). Returns
-// how far the push moved the pair's two points apart, metres.
-// sum of w_k weight_k^2 over a pair's four points: how easily the pair moves along its normal
+// The sum of w_k weight_k^2 over a pair's four points: how easily the pair moves along its normal.
 float pairMobility(const Cloth& cloth, const TriangleContact::TouchingPair& pair) {
     float mobility = 0.0f;
     for (std::size_t k = 0; k < 4; ++k) mobility += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * pair.weights[k];
     return mobility;
 }
 
+// Pushes the points of one pair apart along its normal by the XPBD one-sided update
+// (pair.weights: the gradient coefficients of its points along the normal). Returns
+// how far the push moved the pair's two points apart, metres.
 float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde) {
     const float mobility = pairMobility(cloth, pair);
     if (!(mobility > 0.0f)) return 0.0f;

@@ -331,6 +331,11 @@ float stepOnce(AppContext& ctx, Renderer& renderer) {
         ctx.recoveryMessage = ctx.sim->lastRecoveryMessage();
         std::cerr << "clothsim: " << ctx.recoveryMessage << '\n';
         renderer.invalidateClothTopology();  // the guard may have rebuilt the cloth
+        if (ctx.sim->halted()) {
+            // the guard's hold becomes the app's pause: play tries again, from the restored state
+            ctx.paused = true;
+            ctx.sim->resume();
+        }
     }
     return stats.totalMs;
 }

@@ -204,6 +204,10 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
         ++taken;
         if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
         crossings.count(sim, report);
+        if (sim.halted()) {
+            report.halted = true;  // every later step would do nothing
+            break;
+        }
         if (afterStep && !afterStep(taken)) break;
     }
     stepMs.resize(static_cast<std::size_t>(taken));
@@ -285,6 +289,7 @@ std::string reportJson(const HeadlessReport& r) {
     if (!r.stateHash.empty()) j["state_hash"] = r.stateHash;
     j["recoveries"] = r.recoveries;
     j["last_recovery"] = r.lastRecovery;
+    j["halted"] = r.halted;
     Json& last = j["last_step"] = Json::object();
     last["iterations"] = r.lastStep.iterations;
     last["residual"] = jsonNumber(r.lastStep.residual);

@@ -60,6 +60,7 @@ struct HeadlessReport {
     double wallMsMedian = 0.0;
     int recoveries = 0;
     std::string lastRecovery;  // the guard's last message, empty with no recovery
+    bool halted = false;       // the guard held the simulation (it diverged again from the same state): the run stopped
     StepStats lastStep;
     ClothStats cloth;
     TopologyStats topology;

@@ -299,6 +299,15 @@ std::vector<ParamDef> buildTable() {
                  "iterations). More passes settle cloth caught between several colliders, or between a "
                  "collider and the ground, and separate folded layers better.",
          .field = CS_FIELD(int, collision.iterations), .scalesWork = true});
+    row({.key = "collision.max_depenetration_speed", .label = "max push-out speed", .type = T::Float,
+         .group = G::Collision, .apply = kLive, .minValue = 0.1, .maxValue = 100.0, .defaultValue = 2.0f,
+         .unit = "m/s",
+         .help = "How fast a particle found already inside a collider or the ground at the start of a "
+                 "substep (a cloth loaded or restored there, a collider added, moved by a script's jump or "
+                 "teleported into it) is pushed out. Contact made during the substep (a cloth landing, a "
+                 "moving collider) is resolved at once as always; only what was there before climbs out at "
+                 "this speed, so the cloth is not flung. 2 m/s gets a cloth 1.6 m deep out in under a second.",
+         .field = CS_FIELD(float, collision.maxDepenetrationSpeed)});
     row({.key = "collision.ground", .label = "ground", .type = T::Bool, .group = G::Collision, .apply = kLive,
          .minValue = 0, .maxValue = 1, .defaultValue = true,
          .help = "An infinite horizontal ground plane the cloth cannot pass.",

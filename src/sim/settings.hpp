@@ -101,6 +101,7 @@ struct ClothSettings {
 struct CollisionSettings {
     float thickness{};          // particles keep this distance from collider surfaces, metres
     int iterations{};           // contact passes per substep (verlet-cloth's collision iterations)
+    float maxDepenetrationSpeed{};  // m/s: penetration already there at a substep's start leaves no faster
     bool ground{};              // an infinite horizontal plane
     float groundHeight{};       // metres
     float groundStaticFriction{};   // mu_s against the ground

@@ -130,6 +130,8 @@ void Simulation::restartGoodStates() {
     }
     m_goodCount = 0;
     m_restoredOnce = false;
+    m_restoredSameState = false;
+    m_halted = false;
     saveGoodState();
 }
 
@@ -145,7 +147,9 @@ void Simulation::saveGoodState() {
 
 double Simulation::restoreGoodState() {
     Cloth& cloth = m_world.cloth;
-    if (m_goodCount > 1 && m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow) {
+    const bool again = m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow;
+    m_restoredSameState = again && m_goodCount <= 1;
+    if (again && m_goodCount > 1) {
         m_goodNewest = (m_goodNewest + kSnapshotCount - 1) % kSnapshotCount;
         --m_goodCount;
     }
@@ -174,13 +178,13 @@ double Simulation::restoreGoodState() {
     return g.time;
 }
 
-std::string Simulation::adaptAfterRecovery() {
+Simulation::Adaptation Simulation::adaptAfterRecovery() {
     SolverSettings& solver = m_world.settings.solver;
-    auto doubleUpTo = [](const char* key, int& value, int cap) -> std::string {
-        if (value >= cap) return std::string("; ") + key + " already at the guard's cap " + std::to_string(cap);
+    auto doubleUpTo = [](const char* key, int& value, int cap) -> Adaptation {
+        if (value >= cap) return {std::string("; ") + key + " already at the guard's cap " + std::to_string(cap), false};
         const int before = value;
         value = std::min(cap, value * 2);
-        return std::string("; ") + key + " " + std::to_string(before) + " -> " + std::to_string(value);
+        return {std::string("; ") + key + " " + std::to_string(before) + " -> " + std::to_string(value), true};
     };
     switch (m_world.settings.sim.recovery) {
     case RecoveryMode::HalveStep: return doubleUpTo("solver.substeps", solver.substeps, kMaxRecoverySubsteps);
@@ -192,6 +196,7 @@ std::string Simulation::adaptAfterRecovery() {
 }
 
 StepStats Simulation::step() {
+    if (m_halted) return {};
     syncSolver();
     if (!m_solverNoteReported && !m_solverNote.empty()) m_pendingNotes.push_back(m_solverNote);
     m_solverNoteReported = true;
@@ -210,9 +215,18 @@ StepStats Simulation::step() {
         ++m_recoveries;
         const double divergedAt = m_world.time;
         m_lastRestoredTime = restoreGoodState();
+        const Adaptation adapted = adaptAfterRecovery();
         m_lastRecovery = "simulation diverged at t = " + number(divergedAt) + " s with " +
                          std::string(m_solver->id()) + ": " + reason + "; restored t = " +
-                         number(m_lastRestoredTime) + " s with zero velocity" + adaptAfterRecovery();
+                         number(m_lastRestoredTime) + " s with zero velocity" + adapted.text;
+        // the same state, the same settings: a deterministic step would diverge the same
+        // way again, for ever; hold instead
+        if (m_restoredSameState && !adapted.changed) {
+            m_halted = true;
+            m_lastRecovery += "; it diverged again from the same state with the same settings, so the guard holds "
+                              "the simulation here: change a setting (sim.recovery = halve_step raises substeps), "
+                              "reset, undo, or press play to try again";
+        }
         return stats;
     }
     // tearing edits the topology between steps, never inside a solver's step

@@ -21,8 +21,18 @@ public:
     // One fixed physics step of settings.sim.dt. If the state becomes non-finite
     // or runs away (the limits below), a good state from the last few is restored
     // with zero velocity, sim.recovery may raise substeps or iterations, and
-    // stats.diverged is set.
+    // stats.diverged is set. When the state it restores diverges again right away
+    // and the guard has nothing left to change (no older good state, sim.recovery's
+    // setting at its cap), the same state with the same settings would diverge the
+    // same way for ever: the guard holds the simulation instead (halted()), and
+    // step() does nothing until resume(), a reset, an edit or a restore.
     StepStats step();
+
+    // The guard holds the simulation (see step()); the message says why.
+    bool halted() const { return m_halted; }
+    // Lets a held simulation step again (the app: the user pressed play), from the
+    // state the guard last restored.
+    void resume() { m_halted = false; }
 
     // Rebuilds the cloth from the settings (applies the on-reset parameters).
     void reset();
@@ -99,8 +109,13 @@ private:
     // Puts back a good state; returns its time. An explosion soon after the last restore
     // means the newest state was already on its way there: it is dropped first.
     double restoreGoodState();
-    // sim.recovery: doubles substeps or iterations; what changed, for the message.
-    std::string adaptAfterRecovery();
+    // sim.recovery: doubles substeps or iterations. `text`: what it did, for the message;
+    // `changed`: false when nothing did (the mode is restore, or the setting at its cap).
+    struct Adaptation {
+        std::string text;
+        bool changed = false;
+    };
+    Adaptation adaptAfterRecovery();
 
     World m_world;
     std::unique_ptr<Solver> m_solver;
@@ -116,6 +131,8 @@ private:
     std::uint64_t m_builtTopologyVersion = 0;  // the extent limit holds while the cloth is uncut
     std::uint64_t m_lastRestoreStep = 0;
     bool m_restoredOnce = false;
+    bool m_restoredSameState = false;        // the last restore went back to the state restored before it
+    bool m_halted = false;
     double m_lastRestoredTime = 0.0;
     Tearing m_tearing;
     int m_recoveries = 0;

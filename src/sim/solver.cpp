@@ -5,6 +5,12 @@
 namespace cs {
 
 namespace {
+// What both GPU solvers lack of contact (src/gpu, shaders/gpu_cloth.glsl: particles
+// against the colliders and the ground, with friction and restitution, nothing more).
+constexpr std::string_view kGpuContactLacks =
+    "no self-contact (the cloth may pass through itself); colliders touch particles only, so a thin capsule "
+    "or a box edge can slip between them; penetration is pushed out at once, not at "
+    "collision.max_depenetration_speed; fast colliders are not swept; dynamic bodies are not pushed back";
 // What the families read: every force-based method the springs, the Provot fix-up and
 // the threads; every position-based one the constraint passes, tethers and threads.
 constexpr SolverReads kForceRows = SolverReads::Springs | SolverReads::Provot | SolverReads::Threads;
@@ -56,11 +62,11 @@ std::span<const SolverInfo> solverRegistry() {
         {.id = "xpbd_gpu", .name = "XPBD on the GPU",
          .description = "XPBD with small steps on OpenGL 4.3 compute shaders: coloured Gauss-Seidel, the same result as xpbd",
          .create = makeXpbdSolver, .family = F::Gpu, .reads = R::Iterations | R::Compliances,
-         .stability = S::Unconditional, .substeps = 20, .cpuTwin = "xpbd"},
+         .stability = S::Unconditional, .substeps = 20, .cpuTwin = "xpbd", .contactLacks = kGpuContactLacks},
         {.id = "verlet_gpu", .name = "Verlet on the GPU",
          .description = "gpu-cloth's mass-spring position Verlet on OpenGL 4.3 compute shaders, ping-pong buffers",
          .create = makeVerletSolver, .family = F::Gpu, .reads = R::Springs, .stability = S::Conditional,
-         .substeps = 40, .cpuTwin = "verlet"},
+         .substeps = 40, .cpuTwin = "verlet", .contactLacks = kGpuContactLacks},
     };
     return registry;
 }

@@ -94,6 +94,7 @@ struct SolverInfo {
     float springDamping = 0.0f;
     bool factorises = false;              // keeps a factorised matrix (StepStats::factorizations counts them)
     std::string_view cpuTwin = {};        // gpu entries: the CPU solver they match and fall back to
+    std::string_view contactLacks = {};   // gpu entries: what they lack of the CPU solvers' contact (the panel says it)
     bool triangleSelfContact = false;     // honours collision.self_model = triangles (else particles)
 
     bool gpu() const { return family == SolverFamily::Gpu; }  // runs on OpenGL 4.3 compute shaders (src/gpu)

@@ -68,7 +68,7 @@ TEST(StatsJson, EveryFieldInItsOrder) {
                              "nan_count", "triangles", "border_edges", "torn_links", "pieces", "piece_list",
                              "self_intersections_max", "self_intersections_final", "crossing_count_ms_mean",
                              "self_detections_per_step", "self_detect_ms_mean", "self_min_distance", "rigid_bodies", "state_hash", "recoveries", "last_recovery",
-                             "last_step"}));
+                             "halted", "last_step"}));
     EXPECT_EQ(keysOf(j.at("piece_list").at(0)),
               (std::vector<std::string>{"particles", "pinned", "mass", "centroid", "min_y"}));
     EXPECT_EQ(keysOf(j.at("rigid_bodies").at(0)), (std::vector<std::string>{"collider", "mass", "position", "velocity"}));

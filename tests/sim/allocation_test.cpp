@@ -278,7 +278,7 @@ TEST_P(ZeroAllocations, StepsWithEveryOtherFeature) {
     ball.initialVelocity = ball.velocity = {0.0f, 0.0f, -1.0f};
     Simulation sim = makeSimulation(s, {swinging, ball});
     const Outcome out = stepCounted(sim);
-    EXPECT_EQ(out.diverged, 0);
+    EXPECT_EQ(out.diverged, 0) << sim.lastRecoveryMessage();
     EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam();
 }
 

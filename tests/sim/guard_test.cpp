@@ -70,10 +70,46 @@ TEST(Guard, ARepeatedExplosionGoesBackToAnOlderGoodState) {
     EXPECT_LT(second, first) << "the state that exploded again is dropped: " << sim.lastRecoveryMessage();
     ASSERT_TRUE(stepUntilRecovery(sim, 50));
     EXPECT_LT(sim.lastRestoredTime(), second);
-    // the oldest state stays: the ring never runs empty
-    for (int i = 0; i < 5; ++i) ASSERT_TRUE(stepUntilRecovery(sim, 50));
+    // the oldest state stays: the ring never runs empty; from it the guard holds
+    for (int i = 0; i < 5 && !sim.halted(); ++i) ASSERT_TRUE(stepUntilRecovery(sim, 50));
     EXPECT_GE(sim.goodStates(), 1u);
+    EXPECT_TRUE(sim.halted()) << sim.lastRecoveryMessage();
     EXPECT_TRUE(allFinite(sim));
+}
+
+TEST(Guard, AStateThatDivergesOnEveryRestoreIsHeldAfterABoundedNumberOfRecoveries) {
+    Settings s = calmEuler();
+    s.springs.stretchStiffness = 1e8f;  // diverges from any state, t = 0 included
+    Simulation sim = makeSimulation(s);
+    int diverged = 0;
+    for (int i = 0; i < 1000; ++i) diverged += sim.step().diverged ? 1 : 0;
+    // t = 0 is the only good state: restored once, diverged again from it, held
+    EXPECT_EQ(diverged, 2) << sim.lastRecoveryMessage();
+    EXPECT_EQ(sim.recoveries(), 2);
+    EXPECT_TRUE(sim.halted());
+    EXPECT_NE(sim.lastRecoveryMessage().find("the guard holds the simulation"), std::string::npos)
+        << sim.lastRecoveryMessage();
+    const double heldAt = sim.world().time;
+    EXPECT_FALSE(sim.step().diverged);
+    EXPECT_EQ(sim.world().time, heldAt) << "a held simulation does not step";
+    EXPECT_TRUE(allFinite(sim));
+
+    // a changed setting and play: it runs on from the restored state, calmly
+    sim.world().settings.springs.stretchStiffness = 200.0f;
+    sim.resume();
+    for (int i = 0; i < 120; ++i) ASSERT_FALSE(sim.step().diverged) << sim.lastRecoveryMessage();
+    EXPECT_NEAR(sim.world().time, heldAt + 120 * sim.world().settings.sim.dt, 1e-4);
+}
+
+TEST(Guard, ASettingTheGuardStillRaisesIsNotHeld) {
+    Settings s = calmEuler();
+    s.solver.substeps = 5;  // explodes at 5 substeps, calm from 160
+    s.sim.recovery = RecoveryMode::HalveStep;
+    Simulation sim = makeSimulation(s);
+    for (int i = 0; i < 600; ++i) sim.step();
+    EXPECT_FALSE(sim.halted()) << sim.lastRecoveryMessage();
+    EXPECT_GT(sim.world().settings.solver.substeps, 5);
+    EXPECT_GE(sim.recoveries(), 2) << "raised more than once, each from the same state t = 0";
 }
 
 TEST(Guard, ABlownUpExtentTripsTheBoundingBoxLimit) {

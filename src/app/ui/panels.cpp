@@ -172,11 +172,18 @@ std::optional<ParamValue> paramWidget(const PanelRow& row, const ParamValue& cur
                 if (ImGui::IsItemHovered()) {
                     ImGui::BeginTooltip();
                     textView(info.description);
+                    if (!info.contactLacks.empty()) textView("Contact: " + std::string(info.contactLacks) + ".");
                     ImGui::EndTooltip();
                 }
             }
             ImGui::EndCombo();
             return picked;
+        }
+        // the GPU solvers' contact is not the CPU's: said under the choice, not only in a tooltip
+        if (active && !active->contactLacks.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kDimColor);
+            ImGui::TextWrapped("Contact on the GPU: %s.", std::string(active->contactLacks).c_str());
+            ImGui::PopStyleColor();
         }
         break;
     }

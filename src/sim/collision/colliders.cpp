@@ -128,8 +128,12 @@ std::string_view scriptName(ScriptKind kind) {
 }
 
 std::optional<Contact> contactWith(const Collider& collider, glm::vec3 x, float thickness) {
-    auto contact = localContact(collider.shape, collider.pose.toLocal(x), thickness);
-    if (contact) contact->normal = collider.pose.orientation * contact->normal;
+    return contactAt(collider, collider.pose, x, thickness);
+}
+
+std::optional<Contact> contactAt(const Collider& collider, const Pose& pose, glm::vec3 x, float thickness) {
+    auto contact = localContact(collider.shape, pose.toLocal(x), thickness);
+    if (contact) contact->normal = pose.orientation * contact->normal;
     return contact;
 }
 

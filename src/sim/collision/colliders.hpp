@@ -127,6 +127,8 @@ std::string_view scriptName(ScriptKind kind);
 
 // Contact of point x with the collider inflated by thickness, at its current pose.
 std::optional<Contact> contactWith(const Collider& collider, glm::vec3 x, float thickness);
+// The same with the collider's shape placed at `pose` (where it was earlier, say).
+std::optional<Contact> contactAt(const Collider& collider, const Pose& pose, glm::vec3 x, float thickness);
 
 // Signed distance from x to the surface (negative inside), metres.
 float signedDistance(const Collider& collider, glm::vec3 x);

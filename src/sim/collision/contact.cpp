@@ -1,8 +1,10 @@
 #include "contact.hpp"
 
 #include "../solver.hpp"
+#include "collider_triangles.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace cs {
@@ -11,10 +13,15 @@ namespace {
 // A collider may move at most this fraction of its smallest size per contact increment.
 constexpr float kSweepFraction = 0.25f;
 constexpr int kMaxSweepIncrements = 64;
+// Passes over the triangles at a collider's thin features, at most, while some were crossed.
+constexpr int kTrianglePasses = 4;
+// Fraction of the reach a triangle may sit inside it, all of it on one side, and be left to its particles.
+constexpr float kRestingSlack = 1e-3f;
 
 struct ContactOptions {
     float thickness;
     float h;
+    float maxPushOut;    // metres per substep that penetration from before the substep may leave
     float restingSpeed;  // approach speeds below this do not bounce, m/s
     bool restitution;    // give back the approach speed (once per substep)
     bool velocities;     // force-based: correct the particle's velocity too (once per substep)
@@ -36,17 +43,24 @@ void share(Collider& c, glm::vec3& x, glm::vec3 delta, float particleShare, floa
     if (bodyVelocityFromPosition) c.velocity -= bodyShare * delta / h;
 }
 
-// The contact of one particle with one collider; see contact.hpp for the model.
-void contactParticle(Collider& c, glm::vec3& x, glm::vec3 previous, glm::vec3& v, float w,
-                     const ContactOptions& o) {
-    const auto contact = contactWith(c, x, o.thickness);
-    if (!contact) return;
+// The response of one particle (or a triangle's point: collider_triangles.hpp) in
+// `contact` with one collider; see contact.hpp for the model. `w`: its inverse mass.
+void respond(Collider& c, const Contact& contact, glm::vec3& x, glm::vec3 previous, glm::vec3& v, float w,
+             const ContactOptions& o) {
     const float W = c.inverseMass();
     const float total = w + W;
     if (total <= 0.0f) return;
     const float sp = w / total, sb = W / total;
-    const glm::vec3 n = contact->normal;
-    const float depth = contact->depth;
+    const glm::vec3 n = contact.normal;
+    // Bounded depenetration: what the particle was already in at the substep's start (a
+    // cloth loaded or restored inside, a collider placed into it) leaves at most maxPushOut
+    // this substep; what this substep's motion added (landing, a moving collider) goes at
+    // once. Measured against the same start every pass, so more passes push no further.
+    float depth = contact.depth;
+    if (const auto before = contactAt(c, c.substepStart, previous, o.thickness)) {
+        depth -= std::max(0.0f, before->depth - o.maxPushOut);
+        if (depth <= 0.0f) return;
+    }
 
     // normal approach speed, measured before anything moves
     const glm::vec3 vSurface = surfaceVelocity(c, x, o.h);
@@ -88,6 +102,10 @@ void contactParticle(Collider& c, glm::vec3& x, glm::vec3 previous, glm::vec3& v
     if (W > 0.0f) c.velocity -= W * impulse;
 }
 
+void contactParticle(Collider& c, glm::vec3& x, glm::vec3 previous, glm::vec3& v, float w, const ContactOptions& o) {
+    if (const auto contact = contactWith(c, x, o.thickness)) respond(c, *contact, x, previous, v, w, o);
+}
+
 // A cheap test that rules most particles out before the exact query: a
 // bounding sphere for closed shapes, the signed distance for planes.
 struct Reach {
@@ -127,6 +145,143 @@ int sweepIncrements(const Collider& c) {
     return std::clamp(static_cast<int>(std::ceil(move / (kSweepFraction * size))), 1, kMaxSweepIncrements);
 }
 
+// The collider's segments that fit between particles against the cloth's triangles
+// (collider_triangles.hpp). `pad`: metres a triangle reaches beyond its corners (its
+// longest edge, or more); `near`: scratch flags, one per particle. `pushOnly`: the
+// sweep's increments, which push along the normal and nothing else. Returns how many
+// triangles it found crossed (and put back).
+int collideTriangles(Collider& c, Cloth& cloth, std::span<const glm::vec3> previous, const ContactOptions& o,
+                      float pad, std::vector<std::uint16_t>& near, bool pushOnly) {
+    std::array<Segment, 12> segments{};
+    float radius = 0.0f;
+    const int count = c.isDynamic() ? 0 : slippingSegments(c, segments, radius);
+    if (count == 0) return 0;
+    const float reach = radius + o.thickness;
+    int crossings = 0;
+    // where each segment was at the substep's start: a triangle that passed it in this
+    // substep is told by the side it was on then
+    std::array<Segment, 12> then{};
+    float segmentsMoved = 0.0f;
+    for (int k = 0; k < count; ++k) {
+        const Segment& seg = segments[static_cast<std::size_t>(k)];
+        Segment& start = then[static_cast<std::size_t>(k)];
+        start = {c.substepStart.toWorld(c.pose.toLocal(seg.a)), c.substepStart.toWorld(c.pose.toLocal(seg.b))};
+        segmentsMoved = std::max({segmentsMoved, glm::distance(seg.a, start.a), glm::distance(seg.b, start.b)});
+    }
+    // A triangle that can touch segment k has all three corners within reach + its longest
+    // edge + the motions of this substep of it (pad covers the edge and the cloth's motion):
+    // per particle, which segments it is that near; per triangle, the segments all three are.
+    const float nearDistance = reach + pad + segmentsMoved;
+    const Reach bound = reachOf(c, o.thickness + pad + segmentsMoved);
+    const std::size_t n = cloth.particleCount();
+    near.resize(n);  // allocates once per cloth size
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        near[i] = mayTouch(bound, cloth.positions[i]) ? segmentsNear(c, cloth.positions[i], nearDistance) : 0;
+        any |= near[i] != 0;
+    }
+    if (!any) return 0;
+    auto unitNormal = [](glm::vec3 a, glm::vec3 b, glm::vec3 d) {
+        const glm::vec3 cross = glm::cross(b - a, d - a);
+        const float length = glm::length(cross);
+        return length > 0.0f ? cross / length : glm::vec3(0.0f);
+    };
+    for (const glm::uvec3& t : cloth.triangles) {
+        const unsigned nearAll = near[t.x] & near[t.y] & near[t.z];
+        if (nearAll == 0) continue;
+        const std::array<std::uint32_t, 3> corner{t.x, t.y, t.z};
+        const glm::vec3 x0 = cloth.positions[t.x], x1 = cloth.positions[t.y], x2 = cloth.positions[t.z];
+        const glm::vec3 p0 = previous[t.x], p1 = previous[t.y], p2 = previous[t.z];
+        // a sphere around the triangle, grown by how far its corners moved this substep
+        const glm::vec3 centre = (x0 + x1 + x2) * (1.0f / 3.0f);
+        const float moved = std::sqrt(std::max({glm::dot(x0 - p0, x0 - p0), glm::dot(x1 - p1, x1 - p1),
+                                                glm::dot(x2 - p2, x2 - p2)}));
+        const float size = std::sqrt(std::max({glm::dot(x0 - centre, x0 - centre), glm::dot(x1 - centre, x1 - centre),
+                                               glm::dot(x2 - centre, x2 - centre)}));
+        const glm::vec3 normalNow = unitNormal(x0, x1, x2);
+        for (int k = 0; k < count; ++k) {
+            if (!(nearAll & (1u << k))) continue;
+            const Segment& seg = segments[static_cast<std::size_t>(k)];
+            // the segment's own motion this substep, at most the larger of its ends' (a rigid move)
+            const Segment& segThen = then[static_cast<std::size_t>(k)];
+            const float segMoved = std::max(glm::distance(seg.a, segThen.a), glm::distance(seg.b, segThen.b));
+            const float within = reach + moved + segMoved + size;
+            const glm::vec3 axis = seg.b - seg.a;
+            const float axisLength2 = glm::dot(axis, axis);
+            const float along = axisLength2 > 0.0f ? std::clamp(glm::dot(centre - seg.a, axis) / axisLength2, 0.0f, 1.0f) : 0.0f;
+            const glm::vec3 gap = centre - (seg.a + along * axis);
+            if (glm::dot(gap, gap) >= within * within) continue;
+            // The part of the segment that can reach the triangle (within `within` of its
+            // centre) on one side of the triangle's plane, at least the reach away (less a
+            // resting slack) and farther than anything moved this substep: no contact, and no
+            // way across. A cloth resting on a box's top face lies at the reach from the edges
+            // under it (of the face, or of a box overlapping it); gravity sags it by g h^2
+            // (< 1e-6 m) a substep, which its particles' own contact takes back.
+            if (normalNow != glm::vec3(0.0f) && axisLength2 > 0.0f) {
+                const float halfChord = std::sqrt(std::max(0.0f, within * within - glm::dot(gap, gap)) / axisLength2);
+                const glm::vec3 near0 = seg.a + std::max(0.0f, along - halfChord) * axis;
+                const glm::vec3 near1 = seg.a + std::min(1.0f, along + halfChord) * axis;
+                const float d0 = glm::dot(normalNow, near0 - x0), d1 = glm::dot(normalNow, near1 - x0);
+                if (d0 * d1 > 0.0f &&
+                    std::min(std::abs(d0), std::abs(d1)) >= std::max(reach * (1.0f - kRestingSlack), moved + segMoved))
+                    continue;
+            }
+            const TrianglePoint touch = nearestToSegment(x0, x1, x2, seg.a, seg.b);
+            const glm::vec3 onSegmentThen = c.substepStart.toWorld(c.pose.toLocal(touch.onSegment));
+            // nothing this substep could have carried the triangle across the segment
+            if (touch.distance >= reach + moved + glm::distance(touch.onSegment, onSegmentThen)) continue;
+            const glm::vec3 w = touch.weights;
+            float K = 0.0f;  // the point's inverse mass along the normal
+            for (std::size_t j = 0; j < 3; ++j) K += w[static_cast<int>(j)] * w[static_cast<int>(j)] * cloth.inverseMasses[corner[j]];
+            if (K <= 0.0f) continue;
+            glm::vec3 start(0.0f), velocity(0.0f);
+            for (std::size_t j = 0; j < 3; ++j) {
+                start += w[static_cast<int>(j)] * previous[corner[j]];
+                velocity += w[static_cast<int>(j)] * cloth.velocities[corner[j]];
+            }
+            // Crossed: the segment passes through the triangle, or lies on the other side of
+            // its face now than at the substep's start (a stiff cloth pulled the triangle past
+            // it between two contact passes). Back to the side it was on, `reach` beyond.
+            const float sideNow = glm::dot(normalNow, touch.onSegment - touch.point);
+            const float sideThen = glm::dot(unitNormal(p0, p1, p2), onSegmentThen - start);
+            // a flip of side is a crossing only if the pair really moved that far along the
+            // normal this substep (a corner of the shape beside the triangle's plane, or a
+            // triangle turning, flips the sign without anything passing through)
+            const float approach = std::abs(glm::dot(normalNow, (touch.point - start) - (touch.onSegment - onSegmentThen)));
+            const bool flipped = sideNow * sideThen < 0.0f && std::abs(sideNow) >= 0.5f * touch.distance &&
+                                 approach >= 0.5f * (std::abs(sideNow) + std::abs(sideThen));
+            const bool crossed = touch.meets || flipped;
+            if (!crossed && touch.distance >= reach) continue;
+            std::optional<Contact> contact;
+            if (crossed) {
+                if (normalNow == glm::vec3(0.0f)) continue;
+                ++crossings;
+                contact = Contact{sideThen > 0.0f ? -normalNow : normalNow, reach + std::abs(sideNow)};
+            } else {
+                contact = contactWith(c, touch.point, o.thickness);
+            }
+            if (!contact) continue;
+            glm::vec3 point = touch.point;
+            const glm::vec3 velocityBefore = velocity;
+            if (pushOnly) point += contact->normal * contact->depth;
+            else respond(c, *contact, point, start, velocity, K, o);
+            const glm::vec3 dp = point - touch.point, dv = velocity - velocityBefore;
+            // No corner moves farther than the point: with most of the point's weight on a
+            // pinned corner, w_k m_k^-1 / K would throw the free one many times the correction;
+            // the point then moves less, and the next pass goes on.
+            float shareDivisor = K;
+            for (std::size_t j = 0; j < 3; ++j)
+                shareDivisor = std::max(shareDivisor, w[static_cast<int>(j)] * cloth.inverseMasses[corner[j]]);
+            for (std::size_t j = 0; j < 3; ++j) {
+                const float share = w[static_cast<int>(j)] * cloth.inverseMasses[corner[j]] / shareDivisor;
+                cloth.positions[corner[j]] += share * dp;
+                cloth.velocities[corner[j]] += share * dv;
+            }
+        }
+    }
+    return crossings;
+}
+
 } // namespace
 
 SubstepClock startSubstep(World& world, int index, int count, float h) {
@@ -138,14 +293,26 @@ SubstepClock startSubstep(World& world, int index, int count, float h) {
     return clock;
 }
 
+float ContactStage::triangleReach(const Cloth& cloth) {
+    if (m_triangleReachTopology != cloth.topologyVersion || m_triangleReach < 0.0f) {
+        // twice the longest link at rest: longer than any triangle edge short of an explosion
+        float longest = 0.0f;
+        for (const Link& link : cloth.links) longest = std::max(longest, link.restLength);
+        m_triangleReach = 2.0f * longest;
+        m_triangleReachTopology = cloth.topologyVersion;
+    }
+    return m_triangleReach;
+}
+
 void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
                               bool sweep, bool restitution, bool velocities) {
     Cloth& cloth = world.cloth;
     const CollisionSettings& settings = world.settings.collision;
-    const ContactOptions options{settings.thickness, clock.h,
+    const ContactOptions options{settings.thickness, clock.h, settings.maxDepenetrationSpeed * clock.h,
                                  2.0f * glm::length(world.settings.sim.gravity) * clock.h, restitution, velocities,
                                  !velocities};
     const std::size_t n = cloth.particleCount();
+    const float pad = triangleReach(cloth);
 
     if (sweep) {
         for (Collider& c : world.colliders) {
@@ -158,6 +325,8 @@ void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous,
                     if (const auto hit = contactWith(c, cloth.positions[i], options.thickness);
                         hit && cloth.inverseMasses[i] != 0.0f)
                         cloth.positions[i] += hit->normal * hit->depth;
+                for (int pass = 0; pass < kTrianglePasses; ++pass)
+                    if (collideTriangles(c, cloth, previous, options, pad, m_nearCollider, true) == 0) break;
             }
             c.pose = end;
         }
@@ -176,6 +345,12 @@ void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous,
             for (std::size_t i = 0; i < n; ++i)
                 if (mayTouch(reach, cloth.positions[i]))
                     contactParticle(c, cloth.positions[i], previous[i], cloth.velocities[i], cloth.inverseMasses[i], o);
+            // Triangles once per call (the first contact pass, which also gives the velocity
+            // impulses): a triangle put back across the segment moves corners its neighbours
+            // share, so again while any was crossed (Gauss-Seidel over the few triangles there)
+            if (!firstIteration) return;
+            for (int pass = 0; pass < kTrianglePasses; ++pass)
+                if (collideTriangles(c, cloth, previous, o, pad, m_nearCollider, false) == 0) break;
         };
         for (Collider& c : world.colliders) collide(c);
         if (ground) collide(*ground);

@@ -81,12 +81,18 @@ private:
     void collideWithItself(World& world, std::span<const glm::vec3> start, const SubstepClock& clock,
                            bool velocities);
 
+    // How far a triangle reaches beyond its corners (collider_triangles.hpp), kept per topology.
+    float triangleReach(const Cloth& cloth);
+
     SelfCollision m_self;
     TriangleContact m_triangles;
     bool m_trianglesLastSubstep = false;
     std::vector<glm::vec3> m_beforeSelf;  // positions before self-collision (force-based velocity fix)
     std::vector<glm::vec3> m_velocitiesBefore;  // the integrator's velocities, before triangle contact
     int m_selfContacts = 0;
+    std::vector<std::uint16_t> m_nearCollider;  // per particle: which segments of a collider it is near (collider_triangles.hpp)
+    float m_triangleReach = -1.0f;             // metres, for m_triangleReachTopology
+    std::uint64_t m_triangleReachTopology = 0;
 };
 
 } // namespace cs

@@ -130,7 +130,6 @@ void Simulation::restartGoodStates() {
     }
     m_goodCount = 0;
     m_restoredOnce = false;
-    m_restoredSameState = false;
     m_halted = false;
     saveGoodState();
 }
@@ -145,10 +144,10 @@ void Simulation::saveGoodState() {
     g.time = m_world.time;
 }
 
-double Simulation::restoreGoodState() {
+Simulation::Restored Simulation::restoreGoodState() {
     Cloth& cloth = m_world.cloth;
     const bool again = m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow;
-    m_restoredSameState = again && m_goodCount <= 1;
+    const bool sameAgain = again && m_goodCount <= 1;
     if (again && m_goodCount > 1) {
         m_goodNewest = (m_goodNewest + kSnapshotCount - 1) % kSnapshotCount;
         --m_goodCount;
@@ -158,7 +157,7 @@ double Simulation::restoreGoodState() {
     const GoodState& g = m_good[m_goodNewest];
     if (m_goodCount == 0 || g.positions.size() != cloth.particleCount()) {
         reset();
-        return 0.0;
+        return {};  // a fresh cloth: not the state restored before
     }
     cloth.positions = g.positions;
     cloth.previousPositions = g.positions;
@@ -175,7 +174,7 @@ double Simulation::restoreGoodState() {
     }
     // the solver's caches (Verlet's last acceleration, matrices) came from the exploded state
     m_solver->topologyChanged(m_world);
-    return g.time;
+    return {g.time, sameAgain};
 }
 
 Simulation::Adaptation Simulation::adaptAfterRecovery() {
@@ -214,14 +213,15 @@ StepStats Simulation::step() {
         stats.diverged = true;
         ++m_recoveries;
         const double divergedAt = m_world.time;
-        m_lastRestoredTime = restoreGoodState();
+        const Restored restored = restoreGoodState();
+        m_lastRestoredTime = restored.time;
         const Adaptation adapted = adaptAfterRecovery();
         m_lastRecovery = "simulation diverged at t = " + number(divergedAt) + " s with " +
                          std::string(m_solver->id()) + ": " + reason + "; restored t = " +
                          number(m_lastRestoredTime) + " s with zero velocity" + adapted.text;
         // the same state, the same settings: a deterministic step would diverge the same
         // way again, for ever; hold instead
-        if (m_restoredSameState && !adapted.changed) {
+        if (restored.sameAgain && !adapted.changed) {
             m_halted = true;
             m_lastRecovery += "; it diverged again from the same state with the same settings, so the guard holds "
                               "the simulation here: change a setting (sim.recovery = halve_step raises substeps), "

@@ -106,9 +106,14 @@ private:
     // The rest shape's diagonal and topology version, when the cloth is built.
     void measureRestExtent();
     void saveGoodState();
-    // Puts back a good state; returns its time. An explosion soon after the last restore
-    // means the newest state was already on its way there: it is dropped first.
-    double restoreGoodState();
+    // Puts back a good state. An explosion soon after the last restore means the newest
+    // state was already on its way there: it is dropped first. `sameAgain`: it had none
+    // older, so the state restored is the one the last restore put back.
+    struct Restored {
+        double time = 0.0;
+        bool sameAgain = false;
+    };
+    Restored restoreGoodState();
     // sim.recovery: doubles substeps or iterations. `text`: what it did, for the message;
     // `changed`: false when nothing did (the mode is restore, or the setting at its cap).
     struct Adaptation {
@@ -131,7 +136,6 @@ private:
     std::uint64_t m_builtTopologyVersion = 0;  // the extent limit holds while the cloth is uncut
     std::uint64_t m_lastRestoreStep = 0;
     bool m_restoredOnce = false;
-    bool m_restoredSameState = false;        // the last restore went back to the state restored before it
     bool m_halted = false;
     double m_lastRestoredTime = 0.0;
     Tearing m_tearing;

@@ -109,6 +109,9 @@ struct Collider {
     Pose substepStart;        // where the current substep began: contact measures slip against it
     glm::vec3 heldTarget{0.0f};
 
+    // Where the point of the collider that is at x now was at the substep's start (metres).
+    glm::vec3 atSubstepStart(glm::vec3 x) const { return substepStart.toWorld(pose.toLocal(x)); }
+
     bool isDynamic() const { return motion == MotionKind::Dynamic && !held && mass > 0.0f; }
     // 0 for everything the cloth cannot push: static, kinematic, held.
     float inverseMass() const { return isDynamic() ? 1.0f / mass : 0.0f; }

@@ -31,7 +31,7 @@ struct ContactOptions {
 // Velocity of the collider's surface at x over this substep.
 glm::vec3 surfaceVelocity(const Collider& c, glm::vec3 x, float h) {
     if (c.isDynamic()) return c.velocity;
-    return (x - c.substepStart.toWorld(c.pose.toLocal(x))) / h;
+    return (x - c.atSubstepStart(x)) / h;
 }
 
 // Moves the particle by share_p * delta and the body (if dynamic) by -share_b * delta.
@@ -74,7 +74,7 @@ void respond(Collider& c, const Contact& contact, glm::vec3& x, glm::vec3 previo
     // slip relative to the surface: where the surface point under x was at the
     // substep's start, against where the particle was
     const glm::vec3 pushed = x + sp * delta;
-    const glm::vec3 slip = c.substepStart.toWorld(c.pose.toLocal(pushed)) - previous;
+    const glm::vec3 slip = c.atSubstepStart(pushed) - previous;
     const glm::vec3 tangential = slip - glm::dot(slip, n) * n;
     const float slipLength = glm::length(tangential);
     if (slipLength > 0.0f) {
@@ -160,13 +160,15 @@ int collideTriangles(Collider& c, Cloth& cloth, std::span<const glm::vec3> previ
     int crossings = 0;
     // where each segment was at the substep's start: a triangle that passed it in this
     // substep is told by the side it was on then
+    // and how far it moved since, at most the larger of its ends' motions (a rigid move)
     std::array<Segment, 12> then{};
+    std::array<float, 12> segmentMoved{};
     float segmentsMoved = 0.0f;
-    for (int k = 0; k < count; ++k) {
-        const Segment& seg = segments[static_cast<std::size_t>(k)];
-        Segment& start = then[static_cast<std::size_t>(k)];
-        start = {c.substepStart.toWorld(c.pose.toLocal(seg.a)), c.substepStart.toWorld(c.pose.toLocal(seg.b))};
-        segmentsMoved = std::max({segmentsMoved, glm::distance(seg.a, start.a), glm::distance(seg.b, start.b)});
+    for (std::size_t k = 0; k < static_cast<std::size_t>(count); ++k) {
+        const Segment& seg = segments[k];
+        then[k] = {c.atSubstepStart(seg.a), c.atSubstepStart(seg.b)};
+        segmentMoved[k] = std::max(glm::distance(seg.a, then[k].a), glm::distance(seg.b, then[k].b));
+        segmentsMoved = std::max(segmentsMoved, segmentMoved[k]);
     }
     // A triangle that can touch segment k has all three corners within reach + its longest
     // edge + the motions of this substep of it (pad covers the edge and the cloth's motion):
@@ -202,9 +204,7 @@ int collideTriangles(Collider& c, Cloth& cloth, std::span<const glm::vec3> previ
         for (int k = 0; k < count; ++k) {
             if (!(nearAll & (1u << k))) continue;
             const Segment& seg = segments[static_cast<std::size_t>(k)];
-            // the segment's own motion this substep, at most the larger of its ends' (a rigid move)
-            const Segment& segThen = then[static_cast<std::size_t>(k)];
-            const float segMoved = std::max(glm::distance(seg.a, segThen.a), glm::distance(seg.b, segThen.b));
+            const float segMoved = segmentMoved[static_cast<std::size_t>(k)];
             const float within = reach + moved + segMoved + size;
             const glm::vec3 axis = seg.b - seg.a;
             const float axisLength2 = glm::dot(axis, axis);
@@ -227,7 +227,7 @@ int collideTriangles(Collider& c, Cloth& cloth, std::span<const glm::vec3> previ
                     continue;
             }
             const TrianglePoint touch = nearestToSegment(x0, x1, x2, seg.a, seg.b);
-            const glm::vec3 onSegmentThen = c.substepStart.toWorld(c.pose.toLocal(touch.onSegment));
+            const glm::vec3 onSegmentThen = c.atSubstepStart(touch.onSegment);
             // nothing this substep could have carried the triangle across the segment
             if (touch.distance >= reach + moved + glm::distance(touch.onSegment, onSegmentThen)) continue;
             const glm::vec3 w = touch.weights;

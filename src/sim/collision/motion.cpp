@@ -44,7 +44,7 @@ void bounceBody(Collider& body, const Collider& other, float h) {
     if (!contact) return;
     const glm::vec3 n = contact->normal;
     body.pose.position += n * contact->depth;
-    const glm::vec3 surfaceStart = other.substepStart.toWorld(other.pose.toLocal(body.pose.position));
+    const glm::vec3 surfaceStart = other.atSubstepStart(body.pose.position);
     const glm::vec3 surfaceVelocity = (body.pose.position - surfaceStart) / h;
     const float vn = glm::dot(body.velocity - surfaceVelocity, n);
     if (vn < 0.0f) body.velocity -= (1.0f + other.material.restitution) * vn * n;

@@ -324,7 +324,8 @@ int runHeadless(const HeadlessOptions& cl) {
         return 2;
     }
     for (const HeadlessOptions::Cut& cut : cl.cuts) {
-        const CutResult result = cutAlongRestSegment(sim.world().cloth, cut.from, cut.to);
+        const CutResult result = cutAlongRestSegment(sim.world().cloth, cut.from, cut.to,
+                                                     sim.world().settings.tearing.cutSplitsTriangles);
         if (!result.changed())
             std::cerr << "clothsim: --cut " << cut.from.x << "," << cut.from.y << ":" << cut.to.x << "," << cut.to.y
                       << " crosses no edge of the cloth\n";

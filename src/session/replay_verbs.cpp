@@ -102,6 +102,23 @@ std::string parseShape(ArgShape shape, const std::string& args, VerbArgs& out, b
             out.edges.push_back(edgeKey(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)));
         }
         return "";
+    case ArgShape::EdgeCrossings:
+        out.crossings.clear();
+        if (w.empty() || w.size() % 3 != 0) return "triples of two particle indices and a fraction in (0, 1)";
+        for (std::size_t k = 0; k < w.size(); k += 3) {
+            std::size_t a = 0, b = 0;
+            float t = 0.0f;
+            if (!parseIndex(w[k], a) || !parseIndex(w[k + 1], b) || a == b || a > UINT32_MAX || b > UINT32_MAX ||
+                !parseFloat(w[k + 2], t))
+                return "triples of two particle indices and a fraction in (0, 1)";
+            if (!(t > 0.0f && t < 1.0f)) {
+                inRange = false;
+                return "fractions must lie in (0, 1)";
+            }
+            const EdgeKey edge = edgeKey(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
+            out.crossings.push_back({edge, a < b ? t : 1.0f - t, static_cast<float>(k / 3)});
+        }
+        return "";
     case ArgShape::PinPresetName:
         if (const auto preset = pinPresetNamed(args)) {
             out.preset = *preset;
@@ -174,7 +191,9 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
         {.verb = Verb::Cut, .name = "cut", .args = ArgShape::RestSegment,
          .help = "cut along a segment of the rest (u, v) square",
          .apply = [](P& p, const A& a) -> std::string {
-             if (!cutAlongRestSegment(p.m_sim->world().cloth, a.from, a.to).changed()) return "the cut crosses no edge";
+             World& world = p.m_sim->world();
+             if (!cutAlongRestSegment(world.cloth, a.from, a.to, world.settings.tearing.cutSplitsTriangles).changed())
+                 return "the cut crosses no edge";
              p.m_sim->topologyEdited();
              return {};
          }},
@@ -189,8 +208,22 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
              p.m_sim->topologyEdited();
              return {};
          }},
+        {.verb = Verb::CutBlade, .name = "cut_blade", .args = ArgShape::EdgeCrossings,
+         .help = "split the triangles along a blade that crossed the edge between particles A and B a fraction T "
+                 "of the way from A, in the order given (the window's cut tool)",
+         .apply = [](P& p, const A& a) -> std::string {
+             Cloth& cloth = p.m_sim->world().cloth;
+             for (const EdgeCrossing& x : a.crossings)
+                 if (x.edge.b >= cloth.particleCount()) return "no such particle in the cut";
+             p.m_cutUndo.remember(cloth);
+             BladePath path;
+             path.crossings = a.crossings;
+             if (!cutAlongBlade(cloth, path).changed()) return "the cut crosses no edge of this cloth";
+             p.m_sim->topologyEdited();
+             return {};
+         }},
         {.verb = Verb::UndoCut, .name = "undo_cut", .args = ArgShape::None,
-         .help = "put the cloth back as it was before the last cut_edges",
+         .help = "put the cloth back as it was before the last cut_edges or cut_blade",
          .apply = [](P& p, const A&) -> std::string {
              if (!p.m_cutUndo.restore(p.m_sim->world().cloth)) return "there is no cut of this cloth to undo";
              p.m_sim->topologyEdited();
@@ -341,6 +374,7 @@ std::string_view argUsage(ArgShape shape) {
     case ArgShape::Point: return "X Y Z";
     case ArgShape::RestSegment: return "U0 V0 U1 V1";
     case ArgShape::EdgePairs: return "A B [A B]...";
+    case ArgShape::EdgeCrossings: return "A B T [A B T]...";
     case ArgShape::PinPresetName: return "NAME";
     case ArgShape::ShapeAt: return "SHAPE X Y Z";
     case ArgShape::IndexAssignment: return "I KEY=VALUE";
@@ -396,6 +430,13 @@ InputAction cutEdges(long long step, std::span<const EdgeKey> edges) {
     for (const EdgeKey& edge : edges)
         args += (args.empty() ? "" : " ") + std::to_string(edge.a) + " " + std::to_string(edge.b);
     return line(step, Verb::CutEdges, std::move(args));
+}
+InputAction cutBlade(long long step, std::span<const EdgeCrossing> crossings) {
+    std::string args;
+    for (const EdgeCrossing& x : crossings)
+        args += (args.empty() ? "" : " ") + std::to_string(x.edge.a) + " " + std::to_string(x.edge.b) + " " +
+                formatFloat(x.t);
+    return line(step, Verb::CutBlade, std::move(args));
 }
 InputAction undoCut(long long step) { return line(step, Verb::UndoCut); }
 InputAction grab(long long step, std::size_t particle) { return line(step, Verb::Grab, indexText(particle)); }

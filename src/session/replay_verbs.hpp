@@ -11,6 +11,7 @@
 // app) builds them with the typed constructors in `actions::`, which spell each
 // verb once, through its row. Numbers are written with formatFloat (9 significant
 // digits, which gives the same float back).
+#include "sim/blade_cut.hpp"
 #include "sim/collision/colliders.hpp"
 #include "sim/settings.hpp"
 #include "sim/topology.hpp"
@@ -41,7 +42,7 @@ std::string formatVec3(glm::vec3 value);  // "X Y Z", each as formatFloat
 
 // Which verb a row is: the table's rows are in this order (checked at compile time).
 enum class Verb : std::uint8_t {
-    Base, BaseClear, Scene, Set, Reset, Cut, CutEdges, UndoCut, Grab, Drag, Release, ColliderGrab, ColliderDrag,
+    Base, BaseClear, Scene, Set, Reset, Cut, CutEdges, CutBlade, UndoCut, Grab, Drag, Release, ColliderGrab, ColliderDrag,
     ColliderRelease, Pin, PinCorner, PinPreset, ColliderAdd, ColliderDelete, ColliderSet, Rewind, End
 };
 inline constexpr std::size_t kVerbCount = static_cast<std::size_t>(Verb::End) + 1;
@@ -56,6 +57,7 @@ enum class ArgShape : std::uint8_t {
     Point,            // X Y Z: finite metres
     RestSegment,      // U0 V0 U1 V1: two points of the rest (u, v) square, each in [0, 1]
     EdgePairs,        // A B [A B]...: particle index pairs, A != B
+    EdgeCrossings,    // A B T [A B T]...: edges (A != B) and where a blade crossed them, 0 < T < 1 from A
     PinPresetName,    // NAME: a cloth.pins choice
     ShapeAt,          // SHAPE X Y Z: a collider shape name and a point
     IndexAssignment,  // I KEY=VALUE
@@ -69,6 +71,7 @@ struct VerbArgs {
     glm::vec3 point{0.0f};              // Point, ShapeAt (metres)
     glm::vec2 from{0.0f}, to{0.0f};     // RestSegment (rest u, v)
     std::vector<EdgeKey> edges{};       // EdgePairs
+    std::vector<EdgeCrossing> crossings{};  // EdgeCrossings: in order along the blade (along = 0, 1, ...)
     ShapeKind shape = ShapeKind::Sphere;  // ShapeAt
     PinPreset preset = PinPreset::None;   // PinPresetName
 };
@@ -109,6 +112,7 @@ InputAction set(long long step, std::string_view key, std::string_view value);
 InputAction reset(long long step);
 InputAction cut(long long step, glm::vec2 from, glm::vec2 to);
 InputAction cutEdges(long long step, std::span<const EdgeKey> edges);
+InputAction cutBlade(long long step, std::span<const EdgeCrossing> crossings);
 InputAction undoCut(long long step);
 InputAction grab(long long step, std::size_t particle);
 InputAction drag(long long step, glm::vec3 target);

@@ -436,6 +436,13 @@ std::vector<ParamDef> buildTable() {
          .help = "Length over rest length at which a link breaks (verlet-cloth's cut length). Lower tears at a "
                  "gentler pull; near 1 the cloth tears under its own weight.",
          .field = CS_FIELD(float, tearing.maxStretch)});
+    row({.key = "tearing.cut_splits_triangles", .label = "cut follows the blade", .type = T::Bool, .group = G::Tearing,
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = true,
+         .help = "A cut (the mouse's stroke, --cut, a replayed cut) splits the triangles it crosses, so the new "
+                 "border lies on the stroke: a vertex is inserted where it crosses an edge, or an end of the edge "
+                 "slides onto the crossing when it lies within 20 % of the edge's length of it. Off: a cut parts "
+                 "the triangles along their existing edges, and its border zig-zags around the stroke.",
+         .field = CS_FIELD(bool, tearing.cutSplitsTriangles)});
 
     // --- render -----------------------------------------------------------
     row({.key = "render.cloth_color", .label = "front colour", .type = T::Vec3, .group = G::Render, .apply = kLive,

@@ -136,6 +136,7 @@ struct TearingSettings {
     bool enabled{};
     float maxStretch{};         // length / rest length at which a stretch or shear link breaks
                                 // (verlet-cloth's cut length)
+    bool cutSplitsTriangles{};  // a cut splits the triangles it crosses (blade_cut.hpp), else parts edges
 };
 
 struct RenderSettings {

@@ -42,6 +42,17 @@ std::vector<Projected> projectParticles(const Cloth& cloth, const glm::mat4& vie
     return out;
 }
 
+// Every edge of the mesh once: what a blade that splits triangles can cross.
+std::vector<EdgeKey> allEdges(const Cloth& cloth) {
+    std::vector<EdgeKey> edges;
+    edges.reserve(3 * cloth.triangles.size());
+    for (const glm::uvec3& t : cloth.triangles)
+        for (int k = 0; k < 3; ++k) edges.push_back(triangleEdge(t, k));
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    return edges;
+}
+
 // Edges shared by exactly two triangles with neither side cut: the ones a cut can part.
 std::vector<EdgeKey> joinedEdges(const Cloth& cloth) {
     std::vector<EdgeKey> sides;
@@ -148,11 +159,12 @@ private:
     std::vector<std::uint32_t> m_everywhere;  // triangles with a corner behind the eye
 };
 
-} // namespace
-
-std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
-                                      glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
-    std::vector<EdgeKey> found;
+// Where the stroke crosses `edges` where the camera sees them: each edge once, at its
+// first crossing along the stroke, sorted by that.
+std::vector<EdgeCrossing> crossingsUnderStroke(const Cloth& cloth, const std::vector<EdgeKey>& edges,
+                                               const glm::mat4& view, const glm::mat4& projection,
+                                               glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
+    std::vector<EdgeCrossing> found;
     if (strokePixels.size() < 2 || cloth.triangles.empty() || !(viewportSize.x > 0.0f && viewportSize.y > 0.0f))
         return found;
     const std::vector<Projected> screen = projectParticles(cloth, projection * view, viewportSize);
@@ -169,7 +181,7 @@ std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view,
         glm::vec2 lo, hi;  // screen box, pixels
     };
     std::vector<Candidate> candidates;
-    for (const EdgeKey& e : joinedEdges(cloth)) {
+    for (const EdgeKey& e : edges) {
         const Projected& a = screen[e.a];
         const Projected& b = screen[e.b];
         if (!(a.w > kMinClipW && b.w > kMinClipW)) continue;
@@ -207,12 +219,44 @@ std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view,
             const Ray ray = rayThroughPixel(view, projection, pixel, viewportSize);
             const float distance = glm::dot(point - ray.origin, ray.direction);
             const std::optional<float> hit = bins.nearestHit(cloth, ray, pixel);
-            if (!hit || *hit >= distance - tolerance) found.push_back(c.edge);
+            if (hit && *hit < distance - tolerance) continue;
+            // where along the stroke: segment s, then the fraction along it
+            const glm::vec2 ab = b.pixel - a.pixel;
+            const float denominator = cross2(p1 - p0, ab);
+            const float along = denominator != 0.0f ? std::clamp(cross2(a.pixel - p0, ab) / denominator, 0.0f, 1.0f) : 0.0f;
+            found.push_back({c.edge, g, static_cast<float>(s) + along});
         }
     }
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
+    // each edge once, at its first crossing
+    std::sort(found.begin(), found.end(), [](const EdgeCrossing& l, const EdgeCrossing& r) {
+        return l.edge != r.edge ? l.edge < r.edge : l.along < r.along;
+    });
+    found.erase(std::unique(found.begin(), found.end(),
+                            [](const EdgeCrossing& l, const EdgeCrossing& r) { return l.edge == r.edge; }),
+                found.end());
+    std::sort(found.begin(), found.end(), [](const EdgeCrossing& l, const EdgeCrossing& r) {
+        return l.along != r.along ? l.along < r.along : l.edge < r.edge;
+    });
     return found;
+}
+
+} // namespace
+
+std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
+                                      glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
+    std::vector<EdgeKey> found;
+    for (const EdgeCrossing& x :
+         crossingsUnderStroke(cloth, joinedEdges(cloth), view, projection, viewportSize, strokePixels))
+        found.push_back(x.edge);
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+BladePath bladeUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
+                           glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
+    BladePath path;
+    path.crossings = crossingsUnderStroke(cloth, allEdges(cloth), view, projection, viewportSize, strokePixels);
+    return path;
 }
 
 } // namespace cs

@@ -14,6 +14,7 @@
 // stroke's box). A particle exactly on the stroke counts as lying on its left,
 // as if the stroke ran a hair to the right of it: a stroke through a particle
 // cuts a strip beside it, never the whole star around it.
+#include "blade_cut.hpp"
 #include "cloth.hpp"
 #include "topology.hpp"
 
@@ -31,5 +32,12 @@ namespace cs {
 // the stroke was drawn over.
 std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
                                       glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels);
+
+// The same stroke as a blade that splits triangles (blade_cut.hpp): every edge it
+// crosses where the camera sees it (border edges too: a stroke that starts off the
+// cloth enters through its outline), at the fraction along the edge in space under
+// the crossing pixel (perspective-correct), in order along the stroke.
+BladePath bladeUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
+                           glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels);
 
 } // namespace cs

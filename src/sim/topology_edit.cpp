@@ -1,5 +1,7 @@
 #include "topology_edit.hpp"
 
+#include "blade_cut.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -184,7 +186,8 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
     return edges;
 }
 
-CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1) {
+CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles) {
+    if (splitTriangles) return cutAlongBlade(cloth, bladeAlongRestSegment(cloth, uv0, uv1));
     const std::vector<EdgeKey> edges = edgesCrossingRestSegment(cloth, uv0, uv1);
     return cutEdges(cloth, edges);
 }

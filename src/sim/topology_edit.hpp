@@ -21,7 +21,12 @@ namespace cs {
 struct CutResult {
     std::size_t edgesCut = 0;        // edges that were joined and now are not
     std::size_t particlesAdded = 0;  // copies made by splits
-    bool changed() const { return edgesCut > 0 || particlesAdded > 0; }
+    std::size_t particlesInserted = 0;  // vertices a blade inserted on the edges it crossed (blade_cut.hpp)
+    std::size_t particlesSnapped = 0;   // vertices a blade slid along an edge onto itself
+    std::size_t trianglesSplit = 0;     // triangles a blade split
+    bool changed() const {
+        return edgesCut > 0 || particlesAdded > 0 || particlesInserted > 0 || particlesSnapped > 0 || trianglesSplit > 0;
+    }
 };
 
 // Edits one cloth; the links are rebuilt when it is finished (or on finish()).
@@ -67,7 +72,9 @@ CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges);
 std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1);
 
 // --cut: cuts along a segment of the rest parameterisation, both ends in [0,1]^2.
-CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1);
+// With splitTriangles (tearing.cut_splits_triangles) the triangles it crosses are
+// split along it (blade_cut.hpp); without, it cuts the edges it crosses.
+CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles = true);
 
 // What the cloth was before an edit, so that the edit can be taken back: the cloth
 // goes back to that moment, positions and velocities included. (Keeping the current

@@ -102,7 +102,10 @@ TEST(CommandLine, CutPartsTheHangingClothAndTheLowerHalfFalls) {
     EXPECT_EQ(j.at("pieces").get<double>(), 2);
     EXPECT_EQ(j.at("nan_count").get<double>(), 0);
     EXPECT_GT(j.at("torn_links").get<double>(), 39);  // at least every edge of the strip the cut crossed
-    EXPECT_EQ(j.at("particles").get<double>(), 40 * 40 + 2 * 39);
+    // v = 0.5 runs between rows 19 and 20: the blade crosses 40 column edges and 39
+    // diagonals half-way, inserts a vertex on each, and each is split in two
+    EXPECT_EQ(j.at("particles").get<double>(), 40 * 40 + 2 * (40 + 39));
+    EXPECT_EQ(j.at("triangles").get<double>(), 2 * 39 * 39 + 2 * (2 * 39));  // the 78 of the strip each in three
     ASSERT_EQ(j.at("piece_list").size(), 2u);
     for (const Json& piece : j.at("piece_list")) {
         const double minY = piece.at("min_y").get<double>();

@@ -24,6 +24,7 @@ struct Sample {
 
 std::vector<Sample> samples() {
     const std::vector<EdgeKey> edges{edgeKey(1, 2), edgeKey(5, 4), edgeKey(70000, 3)};
+    const std::vector<EdgeCrossing> crossings{{edgeKey(1, 2), 0.25f, 0.0f}, {edgeKey(3, 70000), 1.0f / 3.0f, 1.0f}};
     const glm::vec3 point{0.1f, -3.3333333f, 1e-7f};
     return {
         {Verb::Base, actions::base(0, "sim.dt=0.001"), {.text = "sim.dt=0.001"}},
@@ -34,6 +35,7 @@ std::vector<Sample> samples() {
         {Verb::Cut, actions::cut(3, {0.25f, 1.0f / 3.0f}, {1.0f, 0.0f}),
          {.from = {0.25f, 1.0f / 3.0f}, .to = {1.0f, 0.0f}}},
         {Verb::CutEdges, actions::cutEdges(4, edges), {.edges = edges}},
+        {Verb::CutBlade, actions::cutBlade(4, crossings), {.crossings = crossings}},
         {Verb::UndoCut, actions::undoCut(5), {}},
         {Verb::Grab, actions::grab(6, 7), {.index = 7}},
         {Verb::Drag, actions::drag(7, point), {.point = point}},
@@ -61,6 +63,12 @@ void expectSameArgs(const VerbArgs& got, const VerbArgs& want, const std::string
     ASSERT_EQ(got.edges.size(), want.edges.size()) << line;
     for (std::size_t k = 0; k < got.edges.size(); ++k)
         EXPECT_TRUE(got.edges[k].a == want.edges[k].a && got.edges[k].b == want.edges[k].b) << line;
+    ASSERT_EQ(got.crossings.size(), want.crossings.size()) << line;
+    for (std::size_t k = 0; k < got.crossings.size(); ++k) {
+        EXPECT_TRUE(got.crossings[k].edge == want.crossings[k].edge) << line;
+        EXPECT_EQ(got.crossings[k].t, want.crossings[k].t) << line;  // bit-exact
+        EXPECT_EQ(got.crossings[k].along, want.crossings[k].along) << line;
+    }
     EXPECT_EQ(got.shape, want.shape) << line;
     EXPECT_EQ(got.preset, want.preset) << line;
 }
@@ -137,6 +145,7 @@ std::string malformed(ArgShape shape) {
     case ArgShape::Point: return "0 nan 0";
     case ArgShape::RestSegment: return "0 0 1";
     case ArgShape::EdgePairs: return "3 3";
+    case ArgShape::EdgeCrossings: return "3 3 0.5";
     case ArgShape::PinPresetName: return "sideways";
     case ArgShape::ShapeAt: return "cone 0 0 0";
     case ArgShape::IndexAssignment: return "x radius=1";

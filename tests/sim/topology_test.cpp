@@ -53,7 +53,8 @@ TEST(ClothTopology, CutAcrossThePartsTheClothIntoTwoAndConservesMass) {
     Cloth cloth = buildGridCloth(grid(16));
     const float mass = totalMass(cloth);
     const std::size_t triangles = cloth.triangles.size();
-    const CutResult cut = cutAlongRestSegment(cloth, {0.0f, 0.5f}, {1.0f, 0.5f});
+    // along existing edges (tearing.cut_splits_triangles off; blade_cut_test splits triangles)
+    const CutResult cut = cutAlongRestSegment(cloth, {0.0f, 0.5f}, {1.0f, 0.5f}, false);
     EXPECT_GT(cut.edgesCut, 15u);
     EXPECT_EQ(cut.particlesAdded, 2u * 15u);  // each triangle of the cut strip keeps its far corner to itself
     EXPECT_EQ(checkTopology(cloth), "");
@@ -197,7 +198,7 @@ TEST_P(RandomEdits, KeepTheMeshSound) {
         sim.topologyEdited();
         sim.step();
         ASSERT_EQ(checkTopology(sim.world().cloth), "") << "after round " << round;
-        ASSERT_EQ(sim.world().cloth.triangles.size(), triangles);
+        ASSERT_GE(sim.world().cloth.triangles.size(), triangles);  // cuts split triangles, never remove one
         expectLinksWithinPieces(sim.world().cloth);
     }
     const Cloth& cloth = sim.world().cloth;

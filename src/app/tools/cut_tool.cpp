@@ -36,6 +36,17 @@ void CutTool::release(const ToolContext& ctx) {
     m_stroking = false;
     if (!m_stroke.empty() && m_stroke.back() != ctx.pixel) m_stroke.push_back(ctx.pixel);
     Cloth& cloth = ctx.world.cloth;
+    // what was cut, not the stroke: the replay has no camera or window
+    if (ctx.world.settings.tearing.cutSplitsTriangles) {
+        const BladePath blade = bladeUnderStroke(cloth, ctx.camera.view, ctx.camera.projection, ctx.viewport, m_stroke);
+        m_stroke.clear();
+        if (blade.empty()) return;
+        m_undo.remember(cloth);
+        m_lastCut = {blade.crossings.size(), cutAlongBlade(cloth, blade)};
+        m_topologyEdited = true;
+        recordInput(ctx, actions::cutBlade(recordingStep(ctx), blade.crossings));
+        return;
+    }
     const std::vector<EdgeKey> edges =
         edgesUnderStroke(cloth, ctx.camera.view, ctx.camera.projection, ctx.viewport, m_stroke);
     m_stroke.clear();
@@ -43,7 +54,6 @@ void CutTool::release(const ToolContext& ctx) {
     m_undo.remember(cloth);
     m_lastCut = {edges.size(), cutEdges(cloth, edges)};
     m_topologyEdited = true;
-    // the edges, not the stroke: the replay has no camera or window
     recordInput(ctx, actions::cutEdges(recordingStep(ctx), edges));
 }
 

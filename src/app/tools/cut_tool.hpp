@@ -2,14 +2,17 @@
 // Cut: a stroke drawn over the picture cuts the cloth where the user sees it.
 // In cut mode (key C) a left-drag draws the stroke; Ctrl + right-drag draws one
 // in any mode. While the button is down the stroke — the cursor's positions in
-// window pixels — is recorded (the app draws it as an overlay); on release every
-// triangle edge of the cloth that the stroke crosses on the visible surface is
-// cut (cutEdges, topology_edit.hpp), and the ends of those edges are split where
-// the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo): the cloth
+// window pixels — is recorded (the app draws it as an overlay); on release the
+// triangles the stroke crosses on the visible surface are split along it and the
+// cloth parted there (cutAlongBlade, sim/blade_cut.hpp), so the new border lies on
+// the stroke; with tearing.cut_splits_triangles off, every triangle edge the
+// stroke crosses is cut instead (cutEdges, topology_edit.hpp) and the ends of
+// those edges are split where the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo): the cloth
 // returns to the moment before the cut, positions and velocities included.
 //
 // Which edges the stroke crosses where the camera sees them is pure geometry,
-// edgesUnderStroke (sim/stroke_cut.hpp), called with the last frame's camera.
+// bladeUnderStroke and edgesUnderStroke (sim/stroke_cut.hpp), called with the last
+// frame's camera.
 //
 // The tool edits the cloth but cannot reach the Simulation: it reports an
 // edit through takeTopologyEdit(), and the app then calls
@@ -29,7 +32,7 @@ namespace cs {
 // What the last cut did, for the panel.
 struct CutSummary {
     std::size_t edgesCrossed = 0;   // edges found under the stroke
-    CutResult result;               // edges cut, particles added
+    CutResult result;               // edges cut, particles added, triangles split
 };
 
 class CutTool final : public Tool {

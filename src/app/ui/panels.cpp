@@ -445,7 +445,8 @@ void cutSection(AppContext& ctx) {
     else ImGui::TextDisabled("Ctrl + right-drag cuts; C for cut mode");
     if (canUndo) {
         const CutSummary& last = cut.lastCut();
-        ImGui::TextDisabled("last cut: %zu edges, %zu particles split", last.result.edgesCut, last.result.particlesAdded);
+        ImGui::TextDisabled("last cut: %zu triangles split, %zu edges cut, %zu particles split", last.result.trianglesSplit,
+                            last.result.edgesCut, last.result.particlesAdded);
     } else {
         ImGui::TextDisabled("no cut to undo");
     }

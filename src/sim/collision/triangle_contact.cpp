@@ -131,14 +131,22 @@ bool TriangleContact::sameVertex(const Cloth& cloth, std::uint32_t i, std::uint3
 bool TriangleContact::triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const {
     const glm::uvec3 tri = cloth.triangles[t];
     if (m_twinGroups.empty()) return tri.x == v || tri.y == v || tri.z == v;  // no copies: indices alone
-    return sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v);
+    if (sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v)) return true;
+    // beside a fresh cut: close in the rest shape
+    if (!(unreleasedCopy(v) || unreleasedCopy(tri.x) || unreleasedCopy(tri.y) || unreleasedCopy(tri.z))) return false;
+    const auto& r = cloth.restPositions;
+    return pointTriangleProximity(d3(r[v]), d3(r[tri.x]), d3(r[tri.y]), d3(r[tri.z])).distance < m_neighbourRadius;
 }
 
 bool TriangleContact::edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const {
     const glm::uvec2 a = m_edges[e], b = m_edges[f];
     if (m_twinGroups.empty()) return a.x == b.x || a.x == b.y || a.y == b.x || a.y == b.y;  // no copies: indices alone
-    return sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
-           sameVertex(cloth, a.y, b.y);
+    if (sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
+        sameVertex(cloth, a.y, b.y))
+        return true;
+    if (!(unreleasedCopy(a.x) || unreleasedCopy(a.y) || unreleasedCopy(b.x) || unreleasedCopy(b.y))) return false;
+    const auto& r = cloth.restPositions;
+    return edgeEdgeProximity(d3(r[a.x]), d3(r[a.y]), d3(r[b.x]), d3(r[b.y])).distance < m_neighbourRadius;
 }
 
 void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::vec3> x, float queryRadius) {
@@ -285,6 +293,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     m_queryRadius = rq;
     ensureTopology(cloth, x, rq);
     releaseSeparatedCopies(x, settings.selfRadius);
+    m_neighbourRadius = settings.selfRadius;
     const std::size_t n = cloth.particleCount();
     for (std::size_t t = 0; t < m_triangleBoxes.size(); ++t) m_triangleBoxes[t] = triangleBox(x, cloth.triangles[t], rq);
     for (std::size_t e = 0; e < m_edgeBoxes.size(); ++e) m_edgeBoxes[e] = edgeBox(x, m_edges[e], 0.5f * rq);

@@ -34,7 +34,11 @@
 // distance 0, which would make both bounds 0) — until a detection finds a copy more
 // than the contact radius from the others: from then on it is a vertex of its own,
 // and the two sides of the cut are contact pairs like any other, so the pieces of a
-// torn cloth cannot pass through each other once they have parted.
+// torn cloth cannot pass through each other once they have parted. A cut that splits
+// triangles (blade_cut.hpp) leaves corners that are not copies closer to the other
+// side than the contact radius; a pair with a copy not yet released among its
+// vertices and less than the contact radius apart in the rest shape is a neighbour
+// too, so that the two sides part without a push.
 //
 // Kinematic vertices (pins, pin groups, the grabbed particle) are placed by their
 // scripts and then truncated like any other: a held edge driven into another layer
@@ -172,6 +176,7 @@ private:
     void releaseSeparatedCopies(std::span<const glm::vec3> x, float radius);
     bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
     bool edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const;
+    bool unreleasedCopy(std::uint32_t v) const { return m_hasTwin[v] && !m_released[v]; }
 
     // topology, rebuilt when the cloth's topology changes
     std::uint64_t m_topologyVersion = ~0ull;
@@ -185,6 +190,7 @@ private:
     std::vector<std::uint8_t> m_hasTwin;           // a cut made a copy of this vertex (shares its rest position)
     std::vector<std::uint32_t> m_twinGroupStart, m_twinGroups;  // the copies of each vertex that has some, CSR
     std::vector<std::uint8_t> m_released;          // these copies were a contact radius from the others: own vertices now
+    float m_neighbourRadius = 0.0f;                // metres: pairs beside a fresh cut this close at rest are neighbours
     std::vector<std::uint32_t> m_releasing;        // scratch of releaseSeparatedCopies
     BoxTree m_triangleTree, m_edgeTree;
     int m_detectionsSinceBuild = 0;

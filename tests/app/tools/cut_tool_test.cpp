@@ -36,8 +36,11 @@ struct ViewedCloth {
     AppContext ctx;
     CameraView camera;
 
-    explicit ViewedCloth(int side = kSide, float spacing = kSpacing) {
+    // splitTriangles: tearing.cut_splits_triangles (the blade); off, the tests below
+    // count the edges a stroke parts
+    explicit ViewedCloth(int side = kSide, float spacing = kSpacing, bool splitTriangles = false) {
         Settings s = defaultSettings();
+        s.tearing.cutSplitsTriangles = splitTriangles;
         s.wind.strength = 0.0f;
         s.solver.id = "xpbd";
         s.cloth.resolution = {side, side};
@@ -193,6 +196,46 @@ TEST(CutTool, AScribbleOverACorrugatedClothCutsWhatIsSeen) {
     EXPECT_EQ(findPieces(cloth).count, 1u);
 }
 
+// The blade (the default): the stroke splits the triangles it crosses, the new
+// border lies on the stroke on the screen, and Ctrl + Z puts back the cloth bit for bit.
+TEST(CutTool, AFullWidthBladeLeavesABorderOnTheStroke) {
+    ViewedCloth s(kSide, kSpacing, true);
+    const Cloth before = s.cloth();
+    const std::vector<glm::vec2> stroke = horizontalStroke(s, kCutHeight, -1.0f, 1.0f);
+    ASSERT_TRUE(s.stroke(stroke));
+    const CutResult& cut = s.ctx.tools.cut.lastCut().result;
+    EXPECT_EQ(cut.trianglesSplit, 2u * (kSide - 1));  // the strip between rows 3 and 4
+    EXPECT_EQ(cut.particlesInserted, 2u * (kSide - 1) + 1);  // its columns and diagonals, half-way
+    EXPECT_EQ(findPieces(s.cloth()).count, 2u);
+    EXPECT_EQ(checkTopology(s.cloth()), "");
+    std::size_t onBorder = 0;
+    for (const EdgeKey& e : findBorderEdges(s.cloth().triangles))
+        for (const std::uint32_t v : {e.a, e.b}) {
+            if (v < before.particleCount()) continue;  // the outline
+            EXPECT_NEAR(s.pixelOf(s.cloth().positions[v]).y, stroke.front().y, 0.01f);
+            ++onBorder;
+        }
+    EXPECT_GT(onBorder, 4u * (kSide - 1));
+
+    ASSERT_TRUE(undoLastCut(s.ctx));
+    EXPECT_EQ(s.cloth().positions, before.positions);
+    EXPECT_EQ(s.cloth().triangles, before.triangles);
+    EXPECT_EQ(s.cloth().masses, before.masses);
+    EXPECT_EQ(s.cloth().restUV, before.restUV);
+}
+
+// The blade cuts only the layer the camera sees, as the edge cut does.
+TEST(CutTool, TheBladeLeavesTheLayerBehindAFoldWhole) {
+    ViewedCloth s(kSide, kSpacing, true);
+    Cloth& cloth = s.cloth();
+    foldLowerHalfBehind(cloth);
+    s.ctx.sim->topologyEdited();
+    ASSERT_TRUE(s.stroke(horizontalStroke(s, kCutHeight, -1.0f, 1.0f)));
+    EXPECT_EQ(findPieces(cloth).count, 2u);  // the top strip; the rest hangs together through the back layer
+    EXPECT_EQ(s.ctx.tools.cut.lastCut().result.trianglesSplit, 2u * (kSide - 1));
+    EXPECT_EQ(checkTopology(cloth), "");
+}
+
 TEST(CutTool, AResetOrANewSceneForgetsTheUndo) {
     ViewedCloth s;
     ASSERT_TRUE(s.stroke(horizontalStroke(s, kCutHeight, -1.0f, 1.0f)));
@@ -227,6 +270,20 @@ TEST(CutTool, AFullWidthCutOfA128ClothIsQuick) {
                 edges.size(), findMs, cutMs);
     RecordProperty("find_ms", std::to_string(findMs));
     RecordProperty("cut_ms", std::to_string(cutMs));
+
+    // the same stroke as a blade: it runs 14 % of a spacing above row 29, so every
+    // particle of that row slides up onto it (the snap rule) and the cut runs along
+    // the row's edges, splitting no triangle
+    ViewedCloth b(128, 0.012f, true);
+    const Clock::time_point bladeStart = Clock::now();
+    ASSERT_TRUE(b.stroke(stroke));
+    const double bladeMs = ms(bladeStart);
+    EXPECT_EQ(b.ctx.tools.cut.lastCut().result.particlesSnapped, 128u);
+    EXPECT_EQ(b.ctx.tools.cut.lastCut().result.trianglesSplit, 0u);
+    EXPECT_EQ(findPieces(b.cloth()).count, 2u);
+    std::printf("the same stroke as a blade: %zu particles snapped, %.1f ms\n",
+                b.ctx.tools.cut.lastCut().result.particlesSnapped, bladeMs);
+    RecordProperty("blade_ms", std::to_string(bladeMs));
 }
 
 } // namespace

@@ -1,0 +1,420 @@
+#include "blade_cut.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <glm/geometric.hpp>
+
+namespace cs {
+namespace {
+
+// Per-edge flag bits of a triangle, for one edge: bit 0 cut, bit 1 shear.
+using EdgeBits = std::uint8_t;
+constexpr EdgeBits kBitCut = 1, kBitShear = 2;
+// A new edge inside a split triangle runs across the weave: a shear link.
+constexpr EdgeBits kInterior = kBitShear;
+
+EdgeBits bitsOf(std::uint8_t flags, int k) {
+    return static_cast<EdgeBits>(((flags >> k) & 1u) * kBitCut | ((flags >> (3 + k)) & 1u) * kBitShear);
+}
+std::uint8_t flagsOf(EdgeBits e0, EdgeBits e1, EdgeBits e2) {
+    std::uint8_t f = 0;
+    const EdgeBits e[3] = {e0, e1, e2};
+    for (int k = 0; k < 3; ++k) {
+        if (e[k] & kBitCut) f |= static_cast<std::uint8_t>(kEdgeCut << k);
+        if (e[k] & kBitShear) f |= static_cast<std::uint8_t>(kEdgeShear << k);
+    }
+    return f;
+}
+
+// The triangles around each particle, as offsets into one array.
+struct Fans {
+    std::vector<std::uint32_t> start, items;
+    Fans(const std::vector<glm::uvec3>& triangles, std::size_t particles) : start(particles + 1, 0) {
+        for (const glm::uvec3& t : triangles)
+            for (int k = 0; k < 3; ++k) ++start[t[k] + 1];
+        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        items.resize(start.back());
+        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+        for (std::uint32_t t = 0; t < triangles.size(); ++t)
+            for (int k = 0; k < 3; ++k) items[fill[triangles[t][k]]++] = t;
+    }
+    std::span<const std::uint32_t> of(std::uint32_t v) const {
+        return {items.data() + start[v], items.data() + start[v + 1]};
+    }
+};
+
+// Rest area per particle: a third of each of its triangles'.
+std::vector<double> lumpedAreas(const Cloth& c) {
+    std::vector<double> area(c.particleCount(), 0.0);
+    for (const glm::uvec3& t : c.triangles) {
+        const double a = triangleArea(c.restPositions, t) / 3.0;
+        for (int k = 0; k < 3; ++k) area[t[k]] += a;
+    }
+    return area;
+}
+
+glm::dvec3 momentum(const Cloth& c) {
+    glm::dvec3 p(0.0);
+    for (std::size_t i = 0; i < c.particleCount(); ++i) p += static_cast<double>(c.masses[i]) * glm::dvec3(c.velocities[i]);
+    return p;
+}
+
+// Whether moving particle v to `rest` keeps every triangle around it facing the
+// same way with at least 30 % of its rest area: a snap must not make what it avoids.
+bool snapKeepsShape(const Cloth& c, const Fans& fans, std::uint32_t v, glm::vec3 rest) {
+    for (std::uint32_t t : fans.of(v)) {
+        const glm::uvec3& tri = c.triangles[t];
+        glm::vec3 p[3] = {c.restPositions[tri.x], c.restPositions[tri.y], c.restPositions[tri.z]};
+        const glm::vec3 before = glm::cross(p[1] - p[0], p[2] - p[0]);
+        p[cornerOf(tri, v)] = rest;
+        const glm::vec3 after = glm::cross(p[1] - p[0], p[2] - p[0]);
+        if (!(glm::dot(before, after) > 0.3f * glm::dot(before, before))) return false;
+    }
+    return true;
+}
+
+// Moves (or, for a new particle, sets) particle `to` to the point a fraction t along a -> b.
+void interpolateParticle(Cloth& c, std::uint32_t to, std::uint32_t a, std::uint32_t b, float t) {
+    auto lerp = [t](auto x, auto y) { return x + t * (y - x); };
+    const glm::vec3 x = lerp(c.positions[a], c.positions[b]), xp = lerp(c.previousPositions[a], c.previousPositions[b]);
+    const glm::vec3 v = lerp(c.velocities[a], c.velocities[b]), r = lerp(c.restPositions[a], c.restPositions[b]);
+    const glm::vec2 uv = lerp(c.restUV[a], c.restUV[b]);
+    if (to == c.particleCount()) {
+        c.positions.push_back(x);
+        c.previousPositions.push_back(xp);
+        c.velocities.push_back(v);
+        c.restPositions.push_back(r);
+        c.restUV.push_back(uv);
+        c.masses.push_back(0.0f);
+        c.inverseMasses.push_back(0.0f);
+        c.pinned.push_back(0);
+        return;
+    }
+    c.positions[to] = x;
+    c.previousPositions[to] = xp;
+    c.velocities[to] = v;
+    c.restPositions[to] = r;
+    c.restUV[to] = uv;
+}
+
+// The lightest a particle of the edited region may be, as a fraction of the region's mean.
+constexpr double kLightest = 0.25;
+
+struct Insertion {
+    std::uint32_t a, b;   // the edge
+    float t;              // along a -> b
+    float along;          // along the blade
+    std::uint32_t vertex;
+};
+
+} // namespace
+
+BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1) {
+    BladePath path;
+    const glm::vec2 along = uv1 - uv0;
+    const float length = glm::length(along);
+    if (!(length > 0.0f) || cloth.triangles.empty()) return path;
+    const glm::vec2 dir = along / length, normal(-dir.y, dir.x);
+
+    std::vector<EdgeKey> edges;
+    edges.reserve(cloth.triangles.size() * 3);
+    double sum = 0.0;
+    for (const glm::uvec3& t : cloth.triangles)
+        for (int k = 0; k < 3; ++k) {
+            edges.push_back(triangleEdge(t, k));
+            sum += glm::distance(cloth.restUV[t[k]], cloth.restUV[t[(k + 1) % 3]]);
+        }
+    const float onLine = 1e-4f * static_cast<float>(sum / static_cast<double>(edges.size()));
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+
+    // signed distance from the blade's line, and position along it (0..1 on the segment)
+    auto side = [&](std::uint32_t v) { return glm::dot(cloth.restUV[v] - uv0, normal); };
+    auto param = [&](glm::vec2 p) { return glm::dot(p - uv0, dir) / length; };
+    const float slack = onLine / length;
+    for (std::uint32_t v = 0; v < cloth.particleCount(); ++v) {
+        const float s = param(cloth.restUV[v]);
+        if (std::abs(side(v)) <= onLine && s >= -slack && s <= 1.0f + slack) path.onVertices.push_back(v);
+    }
+    for (const EdgeKey& e : edges) {
+        const float da = side(e.a), db = side(e.b);
+        if (std::abs(da) <= onLine || std::abs(db) <= onLine || (da > 0.0f) == (db > 0.0f)) continue;
+        const float t = da / (da - db);
+        const float s = param(cloth.restUV[e.a] + t * (cloth.restUV[e.b] - cloth.restUV[e.a]));
+        if (s < 0.0f || s > 1.0f) continue;
+        path.crossings.push_back({e, t, s});
+    }
+    std::sort(path.crossings.begin(), path.crossings.end(), [](const EdgeCrossing& l, const EdgeCrossing& r) {
+        return l.along != r.along ? l.along < r.along : l.edge < r.edge;
+    });
+    return path;
+}
+
+CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
+    CutResult result;
+    const auto n0 = static_cast<std::uint32_t>(c.particleCount());
+    const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
+    c.edgeFlags.resize(triangles0, 0);
+    const Fans fans(c.triangles, n0);
+    const std::vector<double> lumpBefore = lumpedAreas(c);
+    const glm::dvec3 momentumBefore = momentum(c);
+
+    std::vector<std::uint8_t> onBlade(n0, 0);
+    for (std::uint32_t v : path.onVertices)
+        if (v < n0) onBlade[v] = 1;
+    std::vector<std::uint8_t> affected(n0, 0);
+    auto markFan = [&](std::uint32_t v) {
+        for (std::uint32_t t : fans.of(v))
+            for (int k = 0; k < 3; ++k) affected[c.triangles[t][k]] = 1;
+    };
+
+    // which triangles share an edge, and at which slot
+    auto trianglesOf = [&](EdgeKey e, std::array<std::pair<std::uint32_t, int>, 2>& out) {
+        int found = 0;
+        if (e.a >= n0 || e.b >= n0) return 0;
+        for (std::uint32_t t : fans.of(e.a))
+            for (int k = 0; k < 3; ++k)
+                if (triangleEdge(c.triangles[t], k) == e && found < 2) out[static_cast<std::size_t>(found++)] = {t, k};
+        return found;
+    };
+
+    // 1. snaps: the nearest crossings first
+    std::vector<std::size_t> byNearness(path.crossings.size());
+    for (std::size_t i = 0; i < byNearness.size(); ++i) byNearness[i] = i;
+    auto nearness = [&](std::size_t i) { return std::min(path.crossings[i].t, 1.0f - path.crossings[i].t); };
+    // Crossings within 1e-3 of an edge of each other in nearness go in order along the
+    // blade: on a regular grid many tie, and a blade continued from a slit's end (its
+    // line the same but for rounding) must decide them the same way.
+    // Ranks centre on round fractions, which regular grids hit exactly: a crossing at
+    // exactly the snap fraction snaps whichever way the last bit was rounded.
+    auto rank = [&](std::size_t i) { return static_cast<int>(nearness(i) * 1000.0f + 0.5f); };
+    const int snapRank = static_cast<int>(kSnapFraction * 1000.0f + 0.5f);
+    std::stable_sort(byNearness.begin(), byNearness.end(),
+                     [&](std::size_t l, std::size_t r) { return rank(l) < rank(r); });
+    std::array<std::pair<std::uint32_t, int>, 2> sharing{};
+    for (std::size_t i : byNearness) {
+        const EdgeCrossing& x = path.crossings[i];
+        if (rank(i) > snapRank) break;
+        if (x.edge.a >= n0 || x.edge.b >= n0 || onBlade[x.edge.a] || onBlade[x.edge.b]) continue;
+        if (trianglesOf(x.edge, sharing) == 0) continue;
+        const std::uint32_t v = x.t < 0.5f ? x.edge.a : x.edge.b;
+        if (c.pinned[v]) continue;  // a pin stays where it is: an insertion nearby instead
+        const glm::vec3 rest = c.restPositions[x.edge.a] + x.t * (c.restPositions[x.edge.b] - c.restPositions[x.edge.a]);
+        if (!snapKeepsShape(c, fans, v, rest)) continue;
+        interpolateParticle(c, v, x.edge.a, x.edge.b, x.t);
+        onBlade[v] = 1;
+        markFan(v);
+        ++result.particlesSnapped;
+    }
+
+    // 2. insertions, in order along the blade; at most two per triangle
+    std::vector<std::array<std::int32_t, 3>> inserted;  // per triangle touched, the insertion on each edge
+    std::vector<std::int32_t> slotOf(triangles0, -1);   // triangle -> index into inserted
+    std::vector<std::uint32_t> touched;
+    std::vector<Insertion> insertions;
+    for (const EdgeCrossing& x : path.crossings) {
+        if (x.edge.a >= n0 || x.edge.b >= n0 || onBlade[x.edge.a] || onBlade[x.edge.b]) continue;
+        if (!(x.t > 0.0f && x.t < 1.0f)) continue;
+        const int count = trianglesOf(x.edge, sharing);
+        if (count == 0) continue;
+        bool full = false;
+        for (int s = 0; s < count; ++s) {
+            const std::int32_t slot = slotOf[sharing[static_cast<std::size_t>(s)].first];
+            if (slot >= 0 && std::count_if(inserted[static_cast<std::size_t>(slot)].begin(),
+                                           inserted[static_cast<std::size_t>(slot)].end(),
+                                           [](std::int32_t i) { return i >= 0; }) >= 2)
+                full = true;
+        }
+        if (full) continue;
+        // a crossing a pinned end kept from snapping is held a snap's distance away from it
+        const float t = std::clamp(x.t, kSnapFraction, 1.0f - kSnapFraction);  // a no-op unless pinned
+        const auto vertex = static_cast<std::uint32_t>(c.particleCount());
+        interpolateParticle(c, vertex, x.edge.a, x.edge.b, t);
+        affected.push_back(1);
+        const auto id = static_cast<std::int32_t>(insertions.size());
+        insertions.push_back({x.edge.a, x.edge.b, t, x.along, vertex});
+        for (int s = 0; s < count; ++s) {
+            const auto [tri, k] = sharing[static_cast<std::size_t>(s)];
+            if (slotOf[tri] < 0) {
+                slotOf[tri] = static_cast<std::int32_t>(inserted.size());
+                inserted.push_back({-1, -1, -1});
+                touched.push_back(tri);
+            }
+            inserted[static_cast<std::size_t>(slotOf[tri])][static_cast<std::size_t>(k)] = id;
+        }
+        ++result.particlesInserted;
+    }
+
+    // 3. the triangles: split those with insertions; an edge between two particles
+    // on the blade, in a triangle it does not cross, is cut as it is
+    std::vector<EdgeKey> cuts;
+    std::vector<std::uint8_t> rewritten(triangles0, 0);
+    for (std::uint32_t t = 0; t < triangles0; ++t) {
+        if (slotOf[t] >= 0) continue;
+        const glm::uvec3 tri = c.triangles[t];
+        const int on = onBlade[tri.x] + onBlade[tri.y] + onBlade[tri.z];
+        if (on != 2) continue;
+        for (int k = 0; k < 3; ++k)
+            if (onBlade[tri[k]] && onBlade[tri[(k + 1) % 3]]) cuts.push_back(triangleEdge(tri, k));
+    }
+    std::sort(touched.begin(), touched.end());
+    for (std::uint32_t t : touched) {
+        const glm::uvec3 tri = c.triangles[t];
+        const std::uint8_t flags = c.edgeFlags[t];
+        const std::array<std::int32_t, 3>& ins = inserted[static_cast<std::size_t>(slotOf[t])];
+        bool first = true;
+        auto emit = [&](std::uint32_t p0, std::uint32_t p1, std::uint32_t p2, EdgeBits e0, EdgeBits e1, EdgeBits e2) {
+            const glm::uvec3 out(p0, p1, p2);
+            if (first) {
+                c.triangles[t] = out;
+                c.edgeFlags[t] = flagsOf(e0, e1, e2);
+                first = false;
+            } else {
+                c.triangles.push_back(out);
+                c.edgeFlags.push_back(flagsOf(e0, e1, e2));
+            }
+        };
+        const int count = (ins[0] >= 0) + (ins[1] >= 0) + (ins[2] >= 0);
+        if (count == 2) {
+            // the corner s between the two crossed edges gets a triangle of its own
+            int s = 0;
+            while (!(ins[static_cast<std::size_t>((s + 2) % 3)] >= 0 && ins[static_cast<std::size_t>(s)] >= 0)) ++s;
+            const std::uint32_t pm = tri[(s + 2) % 3], ps = tri[s], pp = tri[(s + 1) % 3];
+            const Insertion& i1 = insertions[static_cast<std::size_t>(ins[static_cast<std::size_t>((s + 2) % 3)])];
+            const Insertion& i2 = insertions[static_cast<std::size_t>(ins[static_cast<std::size_t>(s)])];
+            const std::uint32_t m1 = i1.vertex, m2 = i2.vertex;
+            const EdgeBits fIn = bitsOf(flags, (s + 2) % 3), fOut = bitsOf(flags, s), fOpp = bitsOf(flags, (s + 1) % 3);
+            const EdgeBits blade = kInterior;  // cut below, with the particles on it parted
+            emit(m1, ps, m2, fIn, fOut, blade);
+            // the quad is split from the blade's entry to the corner across from it, so
+            // that a slit ended here and continued later gives the same triangles
+            if (i1.along <= i2.along) {
+                emit(m1, m2, pp, blade, fOut, kInterior);
+                emit(pm, m1, pp, fIn, kInterior, fOpp);
+            } else {
+                emit(pm, m1, m2, fIn, blade, kInterior);
+                emit(pm, m2, pp, kInterior, fOut, fOpp);
+            }
+            cuts.push_back(edgeKey(m1, m2));
+        } else {
+            int i = 0;
+            while (ins[static_cast<std::size_t>(i)] < 0) ++i;
+            const std::uint32_t pa = tri[i], pb = tri[(i + 1) % 3], o = tri[(i + 2) % 3];
+            const std::uint32_t m = insertions[static_cast<std::size_t>(ins[static_cast<std::size_t>(i)])].vertex;
+            // through the opposite corner when the blade runs through it; else the blade
+            // ended in this triangle and the split only keeps the mesh conforming
+            const EdgeBits inside = kInterior;
+            emit(pa, m, o, bitsOf(flags, i), inside, bitsOf(flags, (i + 2) % 3));
+            emit(m, pb, o, bitsOf(flags, i), bitsOf(flags, (i + 1) % 3), inside);
+            if (onBlade[o]) cuts.push_back(edgeKey(m, o));
+        }
+        rewritten[t] = 1;
+        for (int k = 0; k < 3; ++k) affected[tri[k]] = 1;
+        ++result.trianglesSplit;
+    }
+
+    if (result.particlesSnapped == 0 && result.particlesInserted == 0 && cuts.empty()) return result;
+
+    // 4. span links through a split triangle lose their support: the cut runs through them
+    if (result.trianglesSplit > 0) {
+        std::size_t kept = 0;
+        for (const SpanLink& span : c.spanLinks) {
+            bool through = false;
+            for (std::uint32_t i = 0; i < span.supportCount && !through; ++i) {
+                const std::uint32_t s = c.spanSupport[span.firstSupport + i];
+                through = s < triangles0 && rewritten[s];
+            }
+            if (through) {
+                ++c.tornLinks;
+                continue;
+            }
+            c.spanLinks[kept++] = span;
+        }
+        c.spanLinks.resize(kept);
+    }
+
+    // a snapped particle moved: the span links that end at it measure their rest length again
+    if (result.particlesSnapped > 0)
+        for (SpanLink& span : c.spanLinks) {
+            const std::uint32_t a = spanEndA(c, span), b = spanEndB(c, span);
+            if ((a < n0 && onBlade[a]) || (b < n0 && onBlade[b]))
+                span.restLength = glm::distance(c.restPositions[a], c.restPositions[b]);
+        }
+
+    // 5. masses lumped again over the edited region, same total; momentum kept
+    const std::vector<double> lumpAfter = lumpedAreas(c);
+    std::vector<double> density(c.particleCount(), 0.0);
+    for (std::uint32_t v = 0; v < n0; ++v)
+        if (affected[v] && lumpBefore[v] > 0.0) density[v] = c.masses[v] / lumpBefore[v];
+    for (const Insertion& ins : insertions) density[ins.vertex] = density[ins.a] + ins.t * (density[ins.b] - density[ins.a]);
+    double massBefore = 0.0, massAfter = 0.0;
+    for (std::uint32_t v = 0; v < c.particleCount(); ++v) {
+        if (!affected[v]) continue;
+        if (v < n0) massBefore += c.masses[v];
+        massAfter += density[v] * lumpAfter[v];
+    }
+    const double scale = massAfter > 0.0 ? massBefore / massAfter : 0.0;
+    for (std::uint32_t v = 0; v < c.particleCount(); ++v) {
+        if (!affected[v] || scale == 0.0) continue;
+        c.masses[v] = static_cast<float>(density[v] * lumpAfter[v] * scale);
+        c.setPinned(v, c.pinned[v] != 0);
+    }
+    const std::size_t oldAffected = static_cast<std::size_t>(std::count(affected.begin(), affected.begin() + n0, 1));
+
+    // 6. cut along the blade and part the particles on it
+    {
+        TopologyEditor editor(c);
+        std::vector<std::uint32_t> ends;
+        for (const EdgeKey& e : cuts)
+            if (editor.cutEdge(e.a, e.b)) {
+                ends.push_back(e.a);
+                ends.push_back(e.b);
+            }
+        std::sort(ends.begin(), ends.end());
+        ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+        for (std::uint32_t v : ends) editor.separate(v);
+        editor.finish();
+        const CutResult& parted = editor.result();
+        result.edgesCut = parted.edgesCut;
+        result.particlesAdded = parted.particlesAdded;
+        if (!parted.changed()) rebuildLinks(c);
+    }
+
+    // 7. no particle of the edited region lighter than kLightest of its mean before:
+    // the small triangles a blade leaves near a corner it passes close to lump a
+    // hundredth of a particle's mass onto the copies there, and the explicit
+    // integrators' stable step shrinks with the square root of the lightest mass.
+    // The mass they gain is taken from the rest of the region in proportion.
+    affected.resize(c.particleCount(), 1);  // the copies the split made
+    if (oldAffected > 0 && massBefore > 0.0) {
+        const double floor = kLightest * massBefore / static_cast<double>(oldAffected);
+        double light = 0.0, heavy = 0.0;
+        std::size_t lightCount = 0;
+        for (std::uint32_t v = 0; v < c.particleCount(); ++v) {
+            if (!affected[v]) continue;
+            if (c.masses[v] < floor) light += c.masses[v], ++lightCount;
+            else heavy += c.masses[v];
+        }
+        const double given = floor * static_cast<double>(lightCount) - light;
+        if (lightCount > 0 && heavy > given) {
+            const double keep = (heavy - given) / heavy;
+            for (std::uint32_t v = 0; v < c.particleCount(); ++v) {
+                if (!affected[v]) continue;
+                c.masses[v] = c.masses[v] < floor ? static_cast<float>(floor) : static_cast<float>(c.masses[v] * keep);
+                c.setPinned(v, c.pinned[v] != 0);
+            }
+        }
+    }
+    double movable = 0.0;
+    for (std::uint32_t v = 0; v < c.particleCount(); ++v)
+        if (affected[v] && !c.pinned[v]) movable += c.masses[v];
+    if (movable > 0.0) {
+        const glm::vec3 shift((momentumBefore - momentum(c)) / movable);
+        for (std::uint32_t v = 0; v < c.particleCount(); ++v)
+            if (affected[v] && !c.pinned[v]) c.velocities[v] += shift;
+    }
+    return result;
+}
+
+} // namespace cs

@@ -29,3 +29,11 @@ shot cut_sphere        cutting_sphere.toml 300
 shot twist             twist.toml         240
 shot fold              fold.toml          300
 shot twist_contacts    twist.toml         240 --set render.debug_contacts=true
+# the same diagonal cut along edges (before) and following the blade (after); no
+# self-contact, so that both lower pieces fall the same way
+for mode in edges blade; do
+    split=$([[ $mode == blade ]] && echo true || echo false)
+    shot cut_$mode hanging.toml 15 --set wind.strength=0 --set collision.self_collision=false \
+        --set render.wireframe=true --set camera.distance=1.6 --set camera.target=[0,1.6,0] \
+        --set tearing.cut_splits_triangles=$split --cut 0,0.3:1,0.62
+done

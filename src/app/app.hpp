@@ -2,6 +2,7 @@
 // The interactive program: a GLFW window, the fixed-timestep loop, the renderer
 // and the ImGui panels around one Simulation.
 #include <filesystem>
+#include <glm/vec2.hpp>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ struct AppOptions {
     std::filesystem::path captureDir = "captures";  // --capture-dir: where F12 and F9 put their files
     std::filesystem::path inputsPath{};       // --record-inputs: the session's inputs, for --replay
     bool openLastScene = false;               // no --scene: the last run's scene, when it still loads (user_config)
+    struct Cut {
+        glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
+    };
+    std::vector<Cut> cuts;                    // --cut: made before the first step, recorded as inputs
 };
 
 // Runs until the window closes (or `frames` have been drawn). Returns the exit code:

@@ -27,10 +27,11 @@ namespace {
 
 // The ways to run the program, above the generated option list.
 constexpr const char* kSynopsis = R"(usage:
-  clothsim [--scene FILE] [--set KEY=VALUE]... [--record-inputs FILE]
-      open the window on a scene (default: scenes/hanging.toml); with
-      --record-inputs, write everything done to the simulation for --replay
-  clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]...
+  clothsim [--scene FILE] [--set KEY=VALUE]... [--cut U0,V0:U1,V1]... [--record-inputs FILE]
+      open the window on a scene (default: scenes/hanging.toml), cut before the
+      first step; with --record-inputs, write everything done to the simulation
+      for --replay
+  clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]... [--cut U0,V0:U1,V1]...
       render N frames (one physics step each), save the window as PNG, exit
   clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
       render N frames (one physics step each), each saved as DIR/frame_00001.png, ...
@@ -375,7 +376,7 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                               ->check(nonEmpty("a file"))
                               ->group(kSoakGroup);
     for (CLI::Option* headlessOnly :
-         {steps, recommended, cut, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, soak, replay})
+         {steps, recommended, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, soak, replay})
         headlessOnly->needs(headless);
     for (CLI::Option* notWithSoak : {replay, steps, recommended, cut, dumpObj, exportObjSequence, exportPc2, exportEvery})
         soak->excludes(notWithSoak);
@@ -544,6 +545,7 @@ int runCommandLine(int argc, const char* const* argv) {
         }
         options.recordDir = cl.recordDir;
         if (cl.recordInputs) options.inputsPath = *cl.recordInputs;
+        for (const CommandLine::Cut& cut : cl.cuts) options.cuts.push_back({cut.from, cut.to});
         if (!cl.captureDir.empty()) options.captureDir = cl.captureDir;
         options.openLastScene = !sceneGiven && cl.frames == 0;  // --frames pictures do not depend on the last run
         return runApp(options);

@@ -24,7 +24,7 @@ struct CommandLine {
     struct Cut {
         glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
     };
-    std::vector<Cut> cuts;                    // headless: --cut U0,V0:U1,V1, applied before the first step
+    std::vector<Cut> cuts;                    // --cut U0,V0:U1,V1, applied before the first step (window or headless)
     int frames = 0;                           // app: render N frames then exit
     std::filesystem::path screenshotPath;     // app: with --frames, save the last frame
     std::optional<glm::ivec2> windowSize;     // app: --size WxH, the window's client area in pixels

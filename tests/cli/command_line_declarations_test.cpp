@@ -224,7 +224,6 @@ TEST(CommandLineDeclarations, RulesBetweenOptionsHold) {
         {{"--steps", "5"}, {"--steps", "requires --headless"}},
         {{"--stats-json", "-"}, {"--stats-json", "requires --headless"}},
         {{"--dump-obj", "o"}, {"--dump-obj", "requires --headless"}},
-        {{"--cut", "0,0:1,1"}, {"--cut", "requires --headless"}},
         {{"--strict"}, {"--strict", "requires --headless"}},
         {{"--export-obj-sequence", "d"}, {"--export-obj-sequence", "requires --headless"}},
         {{"--export-pc2", "f"}, {"--export-pc2", "requires --headless"}},
@@ -255,6 +254,8 @@ TEST(CommandLineDeclarations, RulesBetweenOptionsHold) {
         {"--headless", "--export-obj-sequence", "d", "--export-pc2", "f", "--export-every", "5", "--strict"},
         {"--record-inputs", "r", "--scene", "s.toml"},
         {"--frames", "2", "--record", "d", "--size", "64x64"},
+        {"--frames", "2", "--screenshot", "s.png", "--cut", "0,0:1,1"},  // the window cuts before its first step too
+        {"--cut", "0,0.5:1,0.5", "--scene", "s.toml"},
         {"--steps", "5", "--headless"},  // order does not matter
         {"--headless", "--recommended", "--set", "solver=pbd", "--scene", "s.toml"},
     };

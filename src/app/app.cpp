@@ -279,6 +279,10 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         ctx.undoCutRequested = false;
         undoLastCut(ctx);
     }
+    if (ctx.redoCutRequested) {
+        ctx.redoCutRequested = false;
+        redoLastCut(ctx);
+    }
     if (handleTimeTravelRequests(ctx)) renderer.invalidateClothTopology();  // after a reset or an undo, so it sees them
     if (ctx.reloadShadersRequested) {
         ctx.reloadShadersRequested = false;

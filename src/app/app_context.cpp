@@ -54,6 +54,12 @@ bool undoLastCut(AppContext& ctx) {
     return commitToolEdits(ctx);
 }
 
+bool redoLastCut(AppContext& ctx) {
+    if (!ctx.tools.cut.redo(ctx.sim->world())) return false;
+    ctx.inputs.action(ctx.sim->world().settings, actions::redoCut(ctx.inputs.steps()));
+    return commitToolEdits(ctx);
+}
+
 void applyPins(AppContext& ctx, PinPreset preset) {
     World& world = ctx.sim->world();
     applyPinPreset(world.cloth, preset);

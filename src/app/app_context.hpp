@@ -94,6 +94,7 @@ struct AppContext {
     bool fullscreenRequested = false;       // F11
     bool quitRequested = false;             // Esc
     bool undoCutRequested = false;          // Ctrl + Z
+    bool redoCutRequested = false;          // Ctrl + Shift + Z
     bool cycleShaderRequested = false;      // S: the next cloth shader (render.shader)
     bool debugViewToggleRequested = false;  // D: debug view (particles and links) on / off
     bool screenshotRequested = false;       // F12: save a PNG of the scene
@@ -151,6 +152,8 @@ bool commitToolEdits(AppContext& ctx);
 // Ctrl + Z: takes the last cut back and tells the simulation. Returns whether
 // there was a cut of the running cloth to take back.
 bool undoLastCut(AppContext& ctx);
+// Ctrl + Shift + Z: makes the last undone cut again.
+bool redoLastCut(AppContext& ctx);
 
 // The pin buttons and the corner keys 0-3 (macri's, docs/sources.md).
 void applyPins(AppContext& ctx, PinPreset preset);

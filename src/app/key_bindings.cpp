@@ -44,8 +44,10 @@ const KeyBinding kBindings[] = {
      "toggle the pin of a corner (top-left, top-right, bottom-left, bottom-right)", toggleCorner},
     {"C", {GLFW_KEY_C}, 0, false, "cut mode on / off: left-drag then cuts instead of grabbing",
      [](AppContext& ctx, int) { ctx.tools.cut.toggleMode(); }},
-    {"ctrl + Z", {GLFW_KEY_Z}, kModControl, false, "undo the last cut",
+    {"ctrl + Z", {GLFW_KEY_Z}, kModControl, false, "undo the last cut (up to eight)",
      [](AppContext& ctx, int) { ctx.undoCutRequested = true; }},
+    {"ctrl + shift + Z", {GLFW_KEY_Z}, kModControl | kModShift, false, "redo the last undone cut",
+     [](AppContext& ctx, int) { ctx.redoCutRequested = true; }},
     {"ctrl + S", {GLFW_KEY_S}, kModControl, false, "save the running scene as TOML",
      [](AppContext& ctx, int) { ctx.saveSceneRequested = true; }},
     {"Left / Right", {GLFW_KEY_LEFT, GLFW_KEY_RIGHT}, 0, true, "one frame back / on in the history (pauses)",
@@ -87,12 +89,18 @@ std::span<const GestureHelp> mouseGestures() { return kGestures; }
 
 const KeyBinding* findKeyBinding(int key, int mods, int* which) {
     if (key <= 0) return nullptr;  // GLFW_KEY_UNKNOWN, and the end marker of `codes`
-    for (const KeyBinding& binding : kBindings) {
-        if (binding.mods != (mods & kBindingMods)) continue;
-        for (std::size_t k = 0; k < binding.codes.size(); ++k) {
-            if (binding.codes[k] != key) continue;
-            if (which) *which = static_cast<int>(k);
-            return &binding;
+    // Shift is ignored, except by a row that asks for it (ctrl + shift + Z): with shift
+    // held, such a row wins over the same key without it.
+    for (const bool shiftRows : {true, false}) {
+        if (shiftRows && (mods & kModShift) == 0) continue;
+        for (const KeyBinding& binding : kBindings) {
+            if (((binding.mods & kModShift) != 0) != shiftRows) continue;
+            if ((binding.mods & kBindingMods) != (mods & kBindingMods)) continue;
+            for (std::size_t k = 0; k < binding.codes.size(); ++k) {
+                if (binding.codes[k] != key) continue;
+                if (which) *which = static_cast<int>(k);
+                return &binding;
+            }
         }
     }
     return nullptr;

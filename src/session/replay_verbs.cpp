@@ -229,6 +229,13 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
              p.m_sim->topologyEdited();
              return {};
          }},
+        {.verb = Verb::RedoCut, .name = "redo_cut", .args = ArgShape::None,
+         .help = "make the last undone cut again",
+         .apply = [](P& p, const A&) -> std::string {
+             if (!p.m_cutUndo.redo(p.m_sim->world().cloth)) return "there is no undone cut of this cloth to redo";
+             p.m_sim->topologyEdited();
+             return {};
+         }},
         {.verb = Verb::Grab, .name = "grab", .args = ArgShape::Index, .help = "hold cloth particle I",
          .apply = [](P& p, const A& a) -> std::string {
              World& world = p.m_sim->world();
@@ -438,6 +445,7 @@ InputAction cutBlade(long long step, std::span<const EdgeCrossing> crossings) {
                 formatFloat(x.t);
     return line(step, Verb::CutBlade, std::move(args));
 }
+InputAction redoCut(long long step) { return line(step, Verb::RedoCut); }
 InputAction undoCut(long long step) { return line(step, Verb::UndoCut); }
 InputAction grab(long long step, std::size_t particle) { return line(step, Verb::Grab, indexText(particle)); }
 InputAction drag(long long step, glm::vec3 target) { return line(step, Verb::Drag, formatVec3(target)); }

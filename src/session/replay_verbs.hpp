@@ -42,7 +42,7 @@ std::string formatVec3(glm::vec3 value);  // "X Y Z", each as formatFloat
 
 // Which verb a row is: the table's rows are in this order (checked at compile time).
 enum class Verb : std::uint8_t {
-    Base, BaseClear, Scene, Set, Reset, Cut, CutEdges, CutBlade, UndoCut, Grab, Drag, Release, ColliderGrab, ColliderDrag,
+    Base, BaseClear, Scene, Set, Reset, Cut, CutEdges, CutBlade, UndoCut, RedoCut, Grab, Drag, Release, ColliderGrab, ColliderDrag,
     ColliderRelease, Pin, PinCorner, PinPreset, ColliderAdd, ColliderDelete, ColliderSet, Rewind, End
 };
 inline constexpr std::size_t kVerbCount = static_cast<std::size_t>(Verb::End) + 1;
@@ -114,6 +114,7 @@ InputAction cut(long long step, glm::vec2 from, glm::vec2 to);
 InputAction cutEdges(long long step, std::span<const EdgeKey> edges);
 InputAction cutBlade(long long step, std::span<const EdgeCrossing> crossings);
 InputAction undoCut(long long step);
+InputAction redoCut(long long step);
 InputAction grab(long long step, std::size_t particle);
 InputAction drag(long long step, glm::vec3 target);
 InputAction release(long long step);

@@ -192,23 +192,62 @@ CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool s
     return cutEdges(cloth, edges);
 }
 
+namespace {
+
+// Whether `kept` and `cloth` are the same built cloth (not rebuilt by a reset or a scene since).
+bool sameGeneration(const Cloth& kept, const Cloth& cloth) {
+    return (cloth.topologyVersion >> 32) == (kept.topologyVersion >> 32);
+}
+
+// Puts `kept` in place of `cloth`, keeping the pins set since, and returns the cloth it replaced.
+Cloth exchange(Cloth& cloth, Cloth kept) {
+    const std::size_t common = std::min(kept.particleCount(), cloth.particleCount());
+    for (std::size_t i = 0; i < common; ++i)
+        if (cloth.pinned[i] != kept.pinned[i]) kept.setPinned(i, cloth.pinned[i] != 0);
+    kept.topologyVersion = cloth.topologyVersion + 1;  // newer than both: every cache rebuilds
+    kept.pinVersion = cloth.pinVersion + 1;
+    Cloth left = std::move(cloth);
+    cloth = std::move(kept);
+    return left;
+}
+
+} // namespace
+
+void CutUndo::remember(const Cloth& before) {
+    if (m_undo.size() == kLevels) m_undo.erase(m_undo.begin());
+    m_undo.push_back(before);
+    m_redo.clear();
+}
+
 bool CutUndo::appliesTo(const Cloth& cloth) const {
-    return m_valid && (cloth.topologyVersion >> 32) == (m_before.topologyVersion >> 32) &&
-           cloth.particleCount() >= m_before.particleCount();
+    return !m_undo.empty() && sameGeneration(m_undo.back(), cloth) &&
+           cloth.particleCount() >= m_undo.back().particleCount();
+}
+
+bool CutUndo::canRedo(const Cloth& cloth) const {
+    return !m_redo.empty() && sameGeneration(m_redo.back(), cloth) &&
+           m_redo.back().particleCount() >= cloth.particleCount();
 }
 
 bool CutUndo::restore(Cloth& cloth) {
     if (!appliesTo(cloth)) {
-        m_valid = false;
+        clear();
         return false;
     }
-    m_valid = false;
-    Cloth restored = std::move(m_before);
-    for (std::size_t i = 0; i < restored.particleCount(); ++i)
-        if (cloth.pinned[i] != restored.pinned[i]) restored.setPinned(i, cloth.pinned[i] != 0);
-    restored.topologyVersion = cloth.topologyVersion + 1;  // newer than both: every cache rebuilds
-    restored.pinVersion = cloth.pinVersion + 1;
-    cloth = std::move(restored);
+    Cloth kept = std::move(m_undo.back());
+    m_undo.pop_back();
+    m_redo.push_back(exchange(cloth, std::move(kept)));
+    return true;
+}
+
+bool CutUndo::redo(Cloth& cloth) {
+    if (!canRedo(cloth)) {
+        m_redo.clear();
+        return false;
+    }
+    Cloth kept = std::move(m_redo.back());
+    m_redo.pop_back();
+    m_undo.push_back(exchange(cloth, std::move(kept)));
     return true;
 }
 

@@ -76,24 +76,33 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
 // split along it (blade_cut.hpp); without, it cuts the edges it crosses.
 CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles = true);
 
-// What the cloth was before an edit, so that the edit can be taken back: the cloth
-// goes back to that moment, positions and velocities included. (Keeping the current
-// positions instead would rejoin pieces that have fallen apart with links stretched
-// by metres, which no solver survives.) Pins set since stay set.
+// What the cloth was before each of the last edits, so that they can be taken back
+// one by one and made again: an undo puts the cloth back as it was before the last
+// edit, positions and velocities included (keeping the current positions instead
+// would rejoin pieces that have fallen apart with links stretched by metres, which
+// no solver survives), and keeps the cloth it leaves for a redo; a new edit forgets
+// the redos. Pins set since stay set. kLevels edits are kept; older ones are forgotten.
 class CutUndo {
 public:
-    void remember(const Cloth& before) { m_before = before; m_valid = true; }
-    bool available() const { return m_valid; }
-    // Whether restore would work on this cloth: something is remembered and the
+    static constexpr std::size_t kLevels = 8;
+
+    void remember(const Cloth& before);
+    bool available() const { return !m_undo.empty(); }
+    // Whether restore (redo) would work on this cloth: something is kept and the
     // cloth was not rebuilt (reset, new scene) since.
     bool appliesTo(const Cloth& cloth) const;
+    bool canRedo(const Cloth& cloth) const;
     // false, changing nothing, when it does not apply.
     bool restore(Cloth& cloth);
-    void clear() { m_valid = false; }
+    bool redo(Cloth& cloth);
+    void clear() {
+        m_undo.clear();
+        m_redo.clear();
+    }
 
 private:
-    Cloth m_before;
-    bool m_valid = false;
+    std::vector<Cloth> m_undo;  // oldest first
+    std::vector<Cloth> m_redo;  // the most recently undone last
 };
 
 } // namespace cs

@@ -134,6 +134,10 @@ void recordFullSession(const std::filesystem::path& file, std::vector<Checkpoint
     cutAcross(4);
     s.frames(4);
     EXPECT_TRUE(undoLastCut(ctx));
+    s.frames(2);
+    EXPECT_TRUE(redoLastCut(ctx));  // made again, and taken back again
+    s.frames(1);
+    EXPECT_TRUE(undoLastCut(ctx));
     s.frames(3);
     cutAcross(6);
     s.frames(6);
@@ -211,7 +215,7 @@ TEST(InputRecording, AWindowSessionReplaysHeadlessToTheSameState) {
     // every kind of action made it into the file, each once at least
     for (const char* verb : {" base cloth.resolution=[10,10]", " scene ", " set wind.strength=3.3333333",
                              " set solver.id=\"pbd\"", " grab 55", " drag ", " release", " pin 37", " pin_corner 2",
-                             " pin_preset top_row", " cut_blade ", " undo_cut", " collider_add sphere 0 1.60000002 0.600000024",
+                             " pin_preset top_row", " cut_blade ", " undo_cut", " redo_cut", " collider_add sphere 0 1.60000002 0.600000024",
                              " collider_set 0 radius=0.2", " collider_grab 0", " collider_drag ", " collider_release",
                              " collider_delete 1", " rewind ", " reset", " base_clear", " end"})
         EXPECT_NE(text.find(verb), std::string::npos) << "missing '" << verb << "' in\n" << text;

@@ -33,6 +33,7 @@ struct Snapshot {
         v["fullscreenRequested"] = ctx.fullscreenRequested;
         v["quitRequested"] = ctx.quitRequested;
         v["undoCutRequested"] = ctx.undoCutRequested;
+        v["redoCutRequested"] = ctx.redoCutRequested;
         v["cycleShaderRequested"] = ctx.cycleShaderRequested;
         v["debugViewToggleRequested"] = ctx.debugViewToggleRequested;
         v["screenshotRequested"] = ctx.screenshotRequested;
@@ -98,6 +99,7 @@ const std::map<std::string, Changes>& expectedChanges() {
         {"0 1 2 3", {{"pinned 0", 0}}},  // the top-left corner was pinned
         {"C", {{"cutMode", 1}}},
         {"ctrl + Z", {{"undoCutRequested", 1}}},
+        {"ctrl + shift + Z", {{"redoCutRequested", 1}}},
         {"ctrl + S", {{"saveSceneRequested", 1}}},
         {"Left / Right", {{"paused", 1}, {"historyStepRequested", -1}}},
         {"F9", {{"recordToggleRequested", 1}}},
@@ -130,7 +132,7 @@ TEST_F(KeyBindings, EveryRowIsDescribedAndNoKeyIsBoundTwice) {
         EXPECT_TRUE(binding.keys && *binding.keys);
         EXPECT_TRUE(binding.action && *binding.action) << binding.keys;
         EXPECT_NE(binding.apply, nullptr) << binding.keys;
-        EXPECT_EQ(binding.mods & ~kBindingMods, 0) << binding.keys << ": only ctrl, alt and super tell keys apart";
+        EXPECT_EQ(binding.mods & ~(kBindingMods | kModShift), 0) << binding.keys << ": ctrl, alt, super (and shift) tell keys apart";
         EXPECT_GT(binding.codes[0], 0) << binding.keys;
         for (int code : binding.codes) {
             if (code == 0) break;
@@ -157,6 +159,7 @@ TEST_F(KeyBindings, HelpLabelsNameTheBoundKeys) {
     for (const KeyBinding& binding : keyBindings()) {
         ++rows;
         std::string expected = (binding.mods & kModControl) ? "ctrl + " : "";
+        if (binding.mods & kModShift) expected += "shift + ";
         std::string separator = binding.codes[1] == 0 ? "" : binding.codes[2] == 0 ? " or " : " ";
         if (binding.codes[0] == GLFW_KEY_LEFT) separator = " / ";  // a direction pair
         for (std::size_t k = 0; k < binding.codes.size() && binding.codes[k] != 0; ++k)
@@ -185,6 +188,9 @@ TEST_F(KeyBindings, ModifiersRepeatsAndUnboundKeys) {
     EXPECT_EQ(press(GLFW_KEY_Z), Changes{}) << "Z alone does nothing";
     EXPECT_EQ(press(GLFW_KEY_S, GLFW_MOD_CONTROL), (Changes{{"saveSceneRequested", 1}})) << "ctrl + S saves, not S";
     EXPECT_EQ(press(GLFW_KEY_P, GLFW_MOD_SHIFT | GLFW_MOD_CAPS_LOCK), (Changes{{"paused", 1}})) << "shift is ignored";
+    EXPECT_EQ(press(GLFW_KEY_Z, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT), (Changes{{"redoCutRequested", 1}}))
+        << "but ctrl + shift + Z is not ctrl + Z";
+    EXPECT_EQ(press(GLFW_KEY_Z, GLFW_MOD_CONTROL), (Changes{{"undoCutRequested", 1}}));
     EXPECT_EQ(press(GLFW_KEY_P, GLFW_MOD_ALT), Changes{}) << "alt + P is no binding";
     EXPECT_EQ(press(GLFW_KEY_P, 0, true), Changes{}) << "holding P does not flicker the pause";
     EXPECT_EQ(press(GLFW_KEY_N, 0, true), (Changes{{"stepRequested", 1}})) << "holding N keeps stepping";

@@ -37,6 +37,7 @@ std::vector<Sample> samples() {
         {Verb::CutEdges, actions::cutEdges(4, edges), {.edges = edges}},
         {Verb::CutBlade, actions::cutBlade(4, crossings), {.crossings = crossings}},
         {Verb::UndoCut, actions::undoCut(5), {}},
+        {Verb::RedoCut, actions::redoCut(5), {}},
         {Verb::Grab, actions::grab(6, 7), {.index = 7}},
         {Verb::Drag, actions::drag(7, point), {.point = point}},
         {Verb::Release, actions::release(8), {}},

@@ -252,6 +252,38 @@ TEST(BladeCut, UndoPutsBackTheClothBitForBit) {
     EXPECT_EQ(cloth.links.size(), before.links.size());
 }
 
+// Several cuts taken back one by one and made again: each state comes back bit for bit.
+TEST(BladeCut, UndoAndRedoWalkThroughSeveralCuts) {
+    Cloth cloth = buildFrom(gridSettings(20));
+    std::vector<Cloth> states{cloth};
+    CutUndo undo;
+    const glm::vec2 strokes[3][2] = {{{0.0f, 0.3f}, {1.0f, 0.62f}}, {{0.2f, 0.0f}, {0.7f, 1.0f}}, {{0.1f, 0.9f}, {0.9f, 0.8f}}};
+    for (const auto& stroke : strokes) {
+        undo.remember(cloth);
+        ASSERT_TRUE(cutAlongRestSegment(cloth, stroke[0], stroke[1]).changed());
+        states.push_back(cloth);
+    }
+    auto same = [](const Cloth& a, const Cloth& b) {
+        return a.positions == b.positions && a.triangles == b.triangles && a.masses == b.masses &&
+               a.edgeFlags == b.edgeFlags && a.restUV == b.restUV && a.links.size() == b.links.size();
+    };
+    for (int k = 2; k >= 0; --k) {
+        ASSERT_TRUE(undo.restore(cloth));
+        EXPECT_TRUE(same(cloth, states[static_cast<std::size_t>(k)])) << "undo to " << k;
+    }
+    EXPECT_FALSE(undo.appliesTo(cloth));
+    for (int k = 1; k <= 3; ++k) {
+        ASSERT_TRUE(undo.redo(cloth));
+        EXPECT_TRUE(same(cloth, states[static_cast<std::size_t>(k)])) << "redo to " << k;
+    }
+    EXPECT_FALSE(undo.canRedo(cloth));
+    // a new cut after an undo forgets the redo
+    ASSERT_TRUE(undo.restore(cloth));
+    undo.remember(cloth);
+    cutAlongRestSegment(cloth, {0.0f, 0.5f}, {0.4f, 0.45f});
+    EXPECT_FALSE(undo.canRedo(cloth));
+}
+
 // A path that names edges which do not exist (a replay on another cloth) does nothing.
 TEST(BladeCut, CrossingsOfMissingEdgesAreSkipped) {
     Cloth cloth = buildFrom(gridSettings(8));

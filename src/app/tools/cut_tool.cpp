@@ -77,4 +77,11 @@ bool CutTool::undo(World& world) {
     return true;
 }
 
+bool CutTool::redo(World& world) {
+    if (!m_undo.redo(world.cloth)) return false;
+    m_lastCut = {};
+    m_topologyEdited = true;
+    return true;
+}
+
 } // namespace cs

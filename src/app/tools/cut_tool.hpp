@@ -7,8 +7,9 @@
 // cloth parted there (cutAlongBlade, sim/blade_cut.hpp), so the new border lies on
 // the stroke; with tearing.cut_splits_triangles off, every triangle edge the
 // stroke crosses is cut instead (cutEdges, topology_edit.hpp) and the ends of
-// those edges are split where the cloth falls apart. Ctrl + Z takes the last cut back (CutUndo): the cloth
-// returns to the moment before the cut, positions and velocities included.
+// those edges are split where the cloth falls apart. Ctrl + Z takes the last cut
+// back (CutUndo, up to eight levels): the cloth returns to the moment before the
+// cut, positions and velocities included; Ctrl + Shift + Z makes it again.
 //
 // Which edges the stroke crosses where the camera sees them is pure geometry,
 // bladeUnderStroke and edgesUnderStroke (sim/stroke_cut.hpp), called with the last
@@ -60,6 +61,9 @@ public:
     // Takes the last cut back and puts the particles back where they were before
     // it; false when there is none for this cloth.
     bool undo(World& world);
+    // Ctrl + Shift + Z: makes the last undone cut again.
+    bool canRedo(const Cloth& cloth) const { return m_undo.canRedo(cloth); }
+    bool redo(World& world);
 
     // True once after each edit of the cloth's topology (a cut, an undo): the
     // caller must then tell the simulation (Simulation::topologyEdited).

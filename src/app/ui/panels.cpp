@@ -440,7 +440,14 @@ void cutSection(AppContext& ctx) {
     if (ImGui::Button("undo cut (Ctrl+Z)")) ctx.undoCutRequested = true;
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Puts the cloth back as it was just before the last cut.\nA reset or another scene forgets it.");
+        ImGui::SetTooltip("Puts the cloth back as it was just before the last cut (up to eight cuts back).\n"
+                          "A reset or another scene forgets them.");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!cut.canRedo(ctx.sim->world().cloth));
+    if (ImGui::Button("redo (Ctrl+Shift+Z)")) ctx.redoCutRequested = true;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Makes the last undone cut again. A new cut forgets what was undone.");
     if (cut.mode()) ImGui::TextColored(kOnResetColor, "cutting: left-drag across the cloth");
     else ImGui::TextDisabled("Ctrl + right-drag cuts; C for cut mode");
     if (canUndo) {

@@ -185,9 +185,9 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
     auto nearness = [&](std::size_t i) { return std::min(path.crossings[i].t, 1.0f - path.crossings[i].t); };
     // Crossings within 1e-3 of an edge of each other in nearness go in order along the
     // blade: on a regular grid many tie, and a blade continued from a slit's end (its
-    // line the same but for rounding) must decide them the same way.
-    // Ranks centre on round fractions, which regular grids hit exactly: a crossing at
-    // exactly the snap fraction snaps whichever way the last bit was rounded.
+    // line the same but for rounding) must decide them the same way. The ranks centre
+    // on round fractions, which regular grids hit exactly, so that a crossing at the
+    // snap fraction snaps however its last bit was rounded.
     auto rank = [&](std::size_t i) { return static_cast<int>(nearness(i) * 1000.0f + 0.5f); };
     const int snapRank = static_cast<int>(kSnapFraction * 1000.0f + 0.5f);
     std::stable_sort(byNearness.begin(), byNearness.end(),
@@ -363,23 +363,10 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
     const std::size_t oldAffected = static_cast<std::size_t>(std::count(affected.begin(), affected.begin() + n0, 1));
 
     // 6. cut along the blade and part the particles on it
-    {
-        TopologyEditor editor(c);
-        std::vector<std::uint32_t> ends;
-        for (const EdgeKey& e : cuts)
-            if (editor.cutEdge(e.a, e.b)) {
-                ends.push_back(e.a);
-                ends.push_back(e.b);
-            }
-        std::sort(ends.begin(), ends.end());
-        ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
-        for (std::uint32_t v : ends) editor.separate(v);
-        editor.finish();
-        const CutResult& parted = editor.result();
-        result.edgesCut = parted.edgesCut;
-        result.particlesAdded = parted.particlesAdded;
-        if (!parted.changed()) rebuildLinks(c);
-    }
+    const CutResult parted = cutEdges(c, cuts);
+    result.edgesCut = parted.edgesCut;
+    result.particlesAdded = parted.particlesAdded;
+    if (!parted.changed()) rebuildLinks(c);  // the split triangles still need their links
 
     // 7. no particle of the edited region lighter than kLightest of its mean before:
     // the small triangles a blade leaves near a corner it passes close to lump a

@@ -102,23 +102,32 @@ std::string parseShape(ArgShape shape, const std::string& args, VerbArgs& out, b
             out.edges.push_back(edgeKey(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)));
         }
         return "";
-    case ArgShape::EdgeCrossings:
-        out.crossings.clear();
-        if (w.empty() || w.size() % 3 != 0) return "triples of two particle indices and a fraction in (0, 1)";
-        for (std::size_t k = 0; k < w.size(); k += 3) {
+    case ArgShape::EdgeCrossings: {
+        constexpr const char* kUsage = "'on V' particles and triples of two particle indices and a fraction in (0, 1)";
+        out.blade = {};
+        if (w.empty()) return kUsage;
+        for (std::size_t k = 0; k < w.size();) {
             std::size_t a = 0, b = 0;
+            if (w[k] == "on") {
+                if (k + 1 >= w.size() || !parseIndex(w[k + 1], a) || a > UINT32_MAX) return kUsage;
+                out.blade.onVertices.push_back(static_cast<std::uint32_t>(a));
+                k += 2;
+                continue;
+            }
             float t = 0.0f;
-            if (!parseIndex(w[k], a) || !parseIndex(w[k + 1], b) || a == b || a > UINT32_MAX || b > UINT32_MAX ||
-                !parseFloat(w[k + 2], t))
-                return "triples of two particle indices and a fraction in (0, 1)";
+            if (k + 2 >= w.size() || !parseIndex(w[k], a) || !parseIndex(w[k + 1], b) || a == b || a > UINT32_MAX ||
+                b > UINT32_MAX || !parseFloat(w[k + 2], t))
+                return kUsage;
             if (!(t > 0.0f && t < 1.0f)) {
                 inRange = false;
                 return "fractions must lie in (0, 1)";
             }
             const EdgeKey edge = edgeKey(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
-            out.crossings.push_back({edge, a < b ? t : 1.0f - t, static_cast<float>(k / 3)});
+            out.blade.crossings.push_back({edge, a < b ? t : 1.0f - t, static_cast<float>(out.blade.crossings.size())});
+            k += 3;
         }
         return "";
+    }
     case ArgShape::PinPresetName:
         if (const auto preset = pinPresetNamed(args)) {
             out.preset = *preset;
@@ -209,16 +218,16 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
              return {};
          }},
         {.verb = Verb::CutBlade, .name = "cut_blade", .args = ArgShape::EdgeCrossings,
-         .help = "split the triangles along a blade that crossed the edge between particles A and B a fraction T "
-                 "of the way from A, in the order given (the window's cut tool)",
+         .help = "split the triangles along a blade that ran through particles 'on V' and crossed the edge between "
+                 "particles A and B a fraction T of the way from A, in the order given (the window's cut tool)",
          .apply = [](P& p, const A& a) -> std::string {
              Cloth& cloth = p.m_sim->world().cloth;
-             for (const EdgeCrossing& x : a.crossings)
+             for (const EdgeCrossing& x : a.blade.crossings)
                  if (x.edge.b >= cloth.particleCount()) return "no such particle in the cut";
+             for (const std::uint32_t v : a.blade.onVertices)
+                 if (v >= cloth.particleCount()) return "no such particle in the cut";
              p.m_cutUndo.remember(cloth);
-             BladePath path;
-             path.crossings = a.crossings;
-             if (!cutAlongBlade(cloth, path).changed()) return "the cut crosses no edge of this cloth";
+             if (!cutAlongBlade(cloth, a.blade).changed()) return "the cut crosses no edge of this cloth";
              p.m_sim->topologyEdited();
              return {};
          }},
@@ -381,7 +390,7 @@ std::string_view argUsage(ArgShape shape) {
     case ArgShape::Point: return "X Y Z";
     case ArgShape::RestSegment: return "U0 V0 U1 V1";
     case ArgShape::EdgePairs: return "A B [A B]...";
-    case ArgShape::EdgeCrossings: return "A B T [A B T]...";
+    case ArgShape::EdgeCrossings: return "[on V]... A B T [A B T]...";
     case ArgShape::PinPresetName: return "NAME";
     case ArgShape::ShapeAt: return "SHAPE X Y Z";
     case ArgShape::IndexAssignment: return "I KEY=VALUE";
@@ -438,9 +447,10 @@ InputAction cutEdges(long long step, std::span<const EdgeKey> edges) {
         args += (args.empty() ? "" : " ") + std::to_string(edge.a) + " " + std::to_string(edge.b);
     return line(step, Verb::CutEdges, std::move(args));
 }
-InputAction cutBlade(long long step, std::span<const EdgeCrossing> crossings) {
+InputAction cutBlade(long long step, const BladePath& blade) {
     std::string args;
-    for (const EdgeCrossing& x : crossings)
+    for (const std::uint32_t v : blade.onVertices) args += (args.empty() ? "on " : " on ") + std::to_string(v);
+    for (const EdgeCrossing& x : blade.crossings)
         args += (args.empty() ? "" : " ") + std::to_string(x.edge.a) + " " + std::to_string(x.edge.b) + " " +
                 formatFloat(x.t);
     return line(step, Verb::CutBlade, std::move(args));

@@ -57,7 +57,8 @@ enum class ArgShape : std::uint8_t {
     Point,            // X Y Z: finite metres
     RestSegment,      // U0 V0 U1 V1: two points of the rest (u, v) square, each in [0, 1]
     EdgePairs,        // A B [A B]...: particle index pairs, A != B
-    EdgeCrossings,    // A B T [A B T]...: edges (A != B) and where a blade crossed them, 0 < T < 1 from A
+    EdgeCrossings,    // [on V]... A B T [A B T]...: particles a blade ran through, then edges (A != B) and
+                      // where it crossed them, 0 < T < 1 from A
     PinPresetName,    // NAME: a cloth.pins choice
     ShapeAt,          // SHAPE X Y Z: a collider shape name and a point
     IndexAssignment,  // I KEY=VALUE
@@ -71,7 +72,7 @@ struct VerbArgs {
     glm::vec3 point{0.0f};              // Point, ShapeAt (metres)
     glm::vec2 from{0.0f}, to{0.0f};     // RestSegment (rest u, v)
     std::vector<EdgeKey> edges{};       // EdgePairs
-    std::vector<EdgeCrossing> crossings{};  // EdgeCrossings: in order along the blade (along = 0, 1, ...)
+    BladePath blade{};                  // EdgeCrossings: crossings in order along it (along = 0, 1, ...)
     ShapeKind shape = ShapeKind::Sphere;  // ShapeAt
     PinPreset preset = PinPreset::None;   // PinPresetName
 };
@@ -112,7 +113,7 @@ InputAction set(long long step, std::string_view key, std::string_view value);
 InputAction reset(long long step);
 InputAction cut(long long step, glm::vec2 from, glm::vec2 to);
 InputAction cutEdges(long long step, std::span<const EdgeKey> edges);
-InputAction cutBlade(long long step, std::span<const EdgeCrossing> crossings);
+InputAction cutBlade(long long step, const BladePath& blade);
 InputAction undoCut(long long step);
 InputAction redoCut(long long step);
 InputAction grab(long long step, std::size_t particle);

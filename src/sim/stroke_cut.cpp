@@ -256,6 +256,27 @@ BladePath bladeUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm:
                            glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
     BladePath path;
     path.crossings = crossingsUnderStroke(cloth, allEdges(cloth), view, projection, viewportSize, strokePixels);
+    if (strokePixels.size() < 2) return path;
+    // A stroke that starts or ends on a particle the camera sees (within the snap
+    // fraction of the triangle's edges on the screen, at least kEndReach pixels) starts
+    // or ends there, so that a stroke started at a slit's end continues the slit.
+    constexpr float kEndReach = 6.0f;  // pixels: what a hand on a mouse can aim at
+    for (const glm::vec2 end : {strokePixels.front(), strokePixels.back()}) {
+        const std::optional<ClothHit> hit = pickCloth(cloth, rayThroughPixel(view, projection, end, viewportSize));
+        if (!hit) continue;
+        const glm::uvec3 tri = cloth.triangles[hit->triangle];
+        std::optional<glm::vec2> corner[3];
+        float edges = 0.0f;
+        for (int k = 0; k < 3; ++k) corner[k] = projectToPixel(view, projection, cloth.positions[tri[k]], viewportSize);
+        if (!corner[0] || !corner[1] || !corner[2]) continue;
+        for (int k = 0; k < 3; ++k) edges += glm::distance(*corner[k], *corner[(k + 1) % 3]) / 3.0f;
+        const float reach = std::max(kEndReach, kSnapFraction * edges);
+        for (int k = 0; k < 3; ++k)
+            if (glm::distance(*corner[k], end) <= reach) {
+                path.onVertices.push_back(tri[k]);
+                break;
+            }
+    }
     return path;
 }
 

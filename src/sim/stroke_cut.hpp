@@ -36,7 +36,9 @@ std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view,
 // The same stroke as a blade that splits triangles (blade_cut.hpp): every edge it
 // crosses where the camera sees it (border edges too: a stroke that starts off the
 // cloth enters through its outline), at the fraction along the edge in space under
-// the crossing pixel (perspective-correct), in order along the stroke.
+// the crossing pixel (perspective-correct), in order along the stroke. A stroke
+// that starts or ends on a particle it sees (within the snap fraction of an edge, or
+// 6 pixels) starts or ends there: one started at a slit's end continues the slit.
 BladePath bladeUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
                            glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels);
 

@@ -24,7 +24,7 @@ struct Sample {
 
 std::vector<Sample> samples() {
     const std::vector<EdgeKey> edges{edgeKey(1, 2), edgeKey(5, 4), edgeKey(70000, 3)};
-    const std::vector<EdgeCrossing> crossings{{edgeKey(1, 2), 0.25f, 0.0f}, {edgeKey(3, 70000), 1.0f / 3.0f, 1.0f}};
+    const BladePath blade{{{edgeKey(1, 2), 0.25f, 0.0f}, {edgeKey(3, 70000), 1.0f / 3.0f, 1.0f}}, {7, 123456}};
     const glm::vec3 point{0.1f, -3.3333333f, 1e-7f};
     return {
         {Verb::Base, actions::base(0, "sim.dt=0.001"), {.text = "sim.dt=0.001"}},
@@ -35,7 +35,7 @@ std::vector<Sample> samples() {
         {Verb::Cut, actions::cut(3, {0.25f, 1.0f / 3.0f}, {1.0f, 0.0f}),
          {.from = {0.25f, 1.0f / 3.0f}, .to = {1.0f, 0.0f}}},
         {Verb::CutEdges, actions::cutEdges(4, edges), {.edges = edges}},
-        {Verb::CutBlade, actions::cutBlade(4, crossings), {.crossings = crossings}},
+        {Verb::CutBlade, actions::cutBlade(4, blade), {.blade = blade}},
         {Verb::UndoCut, actions::undoCut(5), {}},
         {Verb::RedoCut, actions::redoCut(5), {}},
         {Verb::Grab, actions::grab(6, 7), {.index = 7}},
@@ -64,12 +64,13 @@ void expectSameArgs(const VerbArgs& got, const VerbArgs& want, const std::string
     ASSERT_EQ(got.edges.size(), want.edges.size()) << line;
     for (std::size_t k = 0; k < got.edges.size(); ++k)
         EXPECT_TRUE(got.edges[k].a == want.edges[k].a && got.edges[k].b == want.edges[k].b) << line;
-    ASSERT_EQ(got.crossings.size(), want.crossings.size()) << line;
-    for (std::size_t k = 0; k < got.crossings.size(); ++k) {
-        EXPECT_TRUE(got.crossings[k].edge == want.crossings[k].edge) << line;
-        EXPECT_EQ(got.crossings[k].t, want.crossings[k].t) << line;  // bit-exact
-        EXPECT_EQ(got.crossings[k].along, want.crossings[k].along) << line;
+    ASSERT_EQ(got.blade.crossings.size(), want.blade.crossings.size()) << line;
+    for (std::size_t k = 0; k < got.blade.crossings.size(); ++k) {
+        EXPECT_TRUE(got.blade.crossings[k].edge == want.blade.crossings[k].edge) << line;
+        EXPECT_EQ(got.blade.crossings[k].t, want.blade.crossings[k].t) << line;  // bit-exact
+        EXPECT_EQ(got.blade.crossings[k].along, want.blade.crossings[k].along) << line;
     }
+    EXPECT_EQ(got.blade.onVertices, want.blade.onVertices) << line;
     EXPECT_EQ(got.shape, want.shape) << line;
     EXPECT_EQ(got.preset, want.preset) << line;
 }

@@ -44,7 +44,7 @@ void CutTool::release(const ToolContext& ctx) {
         m_undo.remember(cloth);
         m_lastCut = {blade.crossings.size(), cutAlongBlade(cloth, blade)};
         m_topologyEdited = true;
-        recordInput(ctx, actions::cutBlade(recordingStep(ctx), blade.crossings));
+        recordInput(ctx, actions::cutBlade(recordingStep(ctx), blade));
         return;
     }
     const std::vector<EdgeKey> edges =

@@ -224,6 +224,37 @@ TEST(CutTool, AFullWidthBladeLeavesABorderOnTheStroke) {
     EXPECT_EQ(s.cloth().restUV, before.restUV);
 }
 
+// A stroke that ends inside the cloth leaves a slit; one started where the slit ends
+// continues it (the stroke's first point is on the slit's last particle): the same
+// triangles as one stroke across, and the cloth in two.
+TEST(CutTool, AStrokeStartedAtASlitsEndContinuesIt) {
+    ViewedCloth whole(kSide, kSpacing, true), slit(kSide, kSpacing, true);
+    ASSERT_TRUE(whole.stroke(horizontalStroke(whole, kCutHeight, -1.0f, 1.0f)));
+
+    const std::size_t particles = slit.cloth().particleCount();
+    ASSERT_TRUE(slit.stroke(horizontalStroke(slit, kCutHeight, -1.0f, 0.02f)));
+    EXPECT_EQ(findPieces(slit.cloth()).count, 1u);
+    // the slit's end: the particle it added furthest to the right
+    glm::vec2 end(-1e9f);
+    for (std::size_t v = particles; v < slit.cloth().particleCount(); ++v) {
+        const glm::vec2 pixel = slit.pixelOf(slit.cloth().positions[v]);
+        if (pixel.x > end.x) end = pixel;
+    }
+    ASSERT_GT(end.x, 0.0f);
+    // as a hand would: 3 pixels past it, inside the triangle beyond (a triangle is ~30 pixels wide)
+    const glm::vec2 right = slit.pixelOf({1.0f, kCutHeight, 0.0f});
+    const glm::vec2 start = end + glm::vec2(3.0f, 0.0f);
+    std::vector<glm::vec2> onward;
+    for (int k = 0; k < 9; ++k) onward.push_back(start + (static_cast<float>(k) / 8.0f) * (right - start));
+    ASSERT_TRUE(slit.stroke(onward));
+    EXPECT_EQ(slit.ctx.tools.cut.lastCut().result.edgesCut > 0, true);
+    EXPECT_EQ(findPieces(slit.cloth()).count, 2u) << "the second stroke carried the slit through";
+    EXPECT_EQ(slit.cloth().particleCount(), whole.cloth().particleCount());
+    EXPECT_EQ(slit.cloth().triangles.size(), whole.cloth().triangles.size());
+    EXPECT_EQ(countBorderEdges(slit.cloth()), countBorderEdges(whole.cloth()));
+    EXPECT_EQ(checkTopology(slit.cloth()), "");
+}
+
 // The blade cuts only the layer the camera sees, as the edge cut does.
 TEST(CutTool, TheBladeLeavesTheLayerBehindAFoldWhole) {
     ViewedCloth s(kSide, kSpacing, true);

@@ -226,8 +226,9 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
                  if (x.edge.b >= cloth.particleCount()) return "no such particle in the cut";
              for (const std::uint32_t v : a.blade.onVertices)
                  if (v >= cloth.particleCount()) return "no such particle in the cut";
-             p.m_cutUndo.remember(cloth);
+             Cloth before = cloth;
              if (!cutAlongBlade(cloth, a.blade).changed()) return "the cut crosses no edge of this cloth";
+             p.m_cutUndo.remember(std::move(before));
              p.m_sim->topologyEdited();
              return {};
          }},

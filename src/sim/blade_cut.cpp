@@ -164,6 +164,14 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
     for (std::uint32_t v : path.onVertices)
         if (v < n0) onBlade[v] = 1;
     std::vector<std::uint8_t> affected(n0, 0);
+    // particles with no inverse mass (pinned, held by a pin group or the mouse) keep it
+    std::vector<std::uint8_t> held(n0, 0);
+    for (std::uint32_t v = 0; v < n0; ++v) held[v] = c.inverseMasses[v] == 0.0f;
+    auto setMass = [&](std::uint32_t v, double mass) {
+        c.masses[v] = static_cast<float>(mass);
+        const bool keep = v < held.size() ? held[v] != 0 : c.inverseMasses[v] == 0.0f;  // a copy: as its original
+        if (!keep) c.inverseMasses[v] = 1.0f / c.masses[v];
+    };
     auto markFan = [&](std::uint32_t v) {
         for (std::uint32_t t : fans.of(v))
             for (int k = 0; k < 3; ++k) affected[c.triangles[t][k]] = 1;
@@ -199,7 +207,8 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
         if (x.edge.a >= n0 || x.edge.b >= n0 || onBlade[x.edge.a] || onBlade[x.edge.b]) continue;
         if (trianglesOf(x.edge, sharing) == 0) continue;
         const std::uint32_t v = x.t < 0.5f ? x.edge.a : x.edge.b;
-        if (c.pinned[v]) continue;  // a pin stays where it is: an insertion nearby instead
+        // a pin, or a particle held by a pin group or the mouse, stays where it is: an insertion nearby instead
+        if (c.pinned[v] || c.inverseMasses[v] == 0.0f) continue;
         const glm::vec3 rest = c.restPositions[x.edge.a] + x.t * (c.restPositions[x.edge.b] - c.restPositions[x.edge.a]);
         if (!snapKeepsShape(c, fans, v, rest)) continue;
         interpolateParticle(c, v, x.edge.a, x.edge.b, x.t);
@@ -218,20 +227,22 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
         if (!(x.t > 0.0f && x.t < 1.0f)) continue;
         const int count = trianglesOf(x.edge, sharing);
         if (count == 0) continue;
-        bool full = false;
+        bool full = false;  // two insertions in a triangle already, or this edge crossed twice (a hand-written path)
         for (int s = 0; s < count; ++s) {
-            const std::int32_t slot = slotOf[sharing[static_cast<std::size_t>(s)].first];
-            if (slot >= 0 && std::count_if(inserted[static_cast<std::size_t>(slot)].begin(),
-                                           inserted[static_cast<std::size_t>(slot)].end(),
-                                           [](std::int32_t i) { return i >= 0; }) >= 2)
+            const auto [tri, k] = sharing[static_cast<std::size_t>(s)];
+            if (slotOf[tri] < 0) continue;
+            const std::array<std::int32_t, 3>& ins = inserted[static_cast<std::size_t>(slotOf[tri])];
+            if (ins[static_cast<std::size_t>(k)] >= 0 || std::count_if(ins.begin(), ins.end(), [](std::int32_t i) { return i >= 0; }) >= 2)
                 full = true;
         }
         if (full) continue;
-        // a crossing a pinned end kept from snapping is held a snap's distance away from it
-        const float t = std::clamp(x.t, kSnapFraction, 1.0f - kSnapFraction);  // a no-op unless pinned
+        // a crossing whose near end could not slide (held, or its triangles would
+        // collapse) is kept a snap's distance from that end: no sliver
+        const float t = std::clamp(x.t, kSnapFraction, 1.0f - kSnapFraction);
         const auto vertex = static_cast<std::uint32_t>(c.particleCount());
         interpolateParticle(c, vertex, x.edge.a, x.edge.b, t);
         affected.push_back(1);
+        held.push_back(0);
         const auto id = static_cast<std::int32_t>(insertions.size());
         insertions.push_back({x.edge.a, x.edge.b, t, x.along, vertex});
         for (int s = 0; s < count; ++s) {
@@ -357,8 +368,7 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
     const double scale = massAfter > 0.0 ? massBefore / massAfter : 0.0;
     for (std::uint32_t v = 0; v < c.particleCount(); ++v) {
         if (!affected[v] || scale == 0.0) continue;
-        c.masses[v] = static_cast<float>(density[v] * lumpAfter[v] * scale);
-        c.setPinned(v, c.pinned[v] != 0);
+        setMass(v, density[v] * lumpAfter[v] * scale);
     }
     const std::size_t oldAffected = static_cast<std::size_t>(std::count(affected.begin(), affected.begin() + n0, 1));
 
@@ -388,18 +398,17 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
             const double keep = (heavy - given) / heavy;
             for (std::uint32_t v = 0; v < c.particleCount(); ++v) {
                 if (!affected[v]) continue;
-                c.masses[v] = c.masses[v] < floor ? static_cast<float>(floor) : static_cast<float>(c.masses[v] * keep);
-                c.setPinned(v, c.pinned[v] != 0);
+                setMass(v, c.masses[v] < floor ? floor : c.masses[v] * keep);
             }
         }
     }
     double movable = 0.0;
     for (std::uint32_t v = 0; v < c.particleCount(); ++v)
-        if (affected[v] && !c.pinned[v]) movable += c.masses[v];
+        if (affected[v] && c.inverseMasses[v] > 0.0f) movable += c.masses[v];
     if (movable > 0.0) {
         const glm::vec3 shift((momentumBefore - momentum(c)) / movable);
         for (std::uint32_t v = 0; v < c.particleCount(); ++v)
-            if (affected[v] && !c.pinned[v]) c.velocities[v] += shift;
+            if (affected[v] && c.inverseMasses[v] > 0.0f) c.velocities[v] += shift;
     }
     return result;
 }

@@ -224,7 +224,9 @@ std::vector<EdgeCrossing> crossingsUnderStroke(const Cloth& cloth, const std::ve
             const glm::vec2 ab = b.pixel - a.pixel;
             const float denominator = cross2(p1 - p0, ab);
             const float along = denominator != 0.0f ? std::clamp(cross2(a.pixel - p0, ab) / denominator, 0.0f, 1.0f) : 0.0f;
-            found.push_back({c.edge, g, static_cast<float>(s) + along});
+            // a crossing exactly at an end (the stroke through a particle) is kept inside
+            // the edge, so that it reads back as a fraction in (0, 1); it snaps to that end
+            found.push_back({c.edge, std::clamp(g, 1e-6f, 1.0f - 1e-6f), static_cast<float>(s) + along});
         }
     }
     // each edge once, at its first crossing
@@ -256,6 +258,8 @@ BladePath bladeUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm:
                            glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
     BladePath path;
     path.crossings = crossingsUnderStroke(cloth, allEdges(cloth), view, projection, viewportSize, strokePixels);
+    // the order along the stroke as 0, 1, 2, ...: what cut_blade records, ties included
+    for (std::size_t k = 0; k < path.crossings.size(); ++k) path.crossings[k].along = static_cast<float>(k);
     if (strokePixels.size() < 2) return path;
     // A stroke that starts or ends on a particle the camera sees (within the snap
     // fraction of the triangle's edges on the screen, at least kEndReach pixels) starts

@@ -213,9 +213,9 @@ Cloth exchange(Cloth& cloth, Cloth kept) {
 
 } // namespace
 
-void CutUndo::remember(const Cloth& before) {
+void CutUndo::remember(Cloth before) {
     if (m_undo.size() == kLevels) m_undo.erase(m_undo.begin());
-    m_undo.push_back(before);
+    m_undo.push_back(std::move(before));
     m_redo.clear();
 }
 

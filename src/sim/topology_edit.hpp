@@ -86,7 +86,7 @@ class CutUndo {
 public:
     static constexpr std::size_t kLevels = 8;
 
-    void remember(const Cloth& before);
+    void remember(Cloth before);
     bool available() const { return !m_undo.empty(); }
     // Whether restore (redo) would work on this cloth: something is kept and the
     // cloth was not rebuilt (reset, new scene) since.

@@ -284,6 +284,36 @@ TEST(BladeCut, UndoAndRedoWalkThroughSeveralCuts) {
     EXPECT_FALSE(undo.canRedo(cloth));
 }
 
+// A particle held by a pin group or the mouse (no inverse mass, not pinned) does
+// not slide onto the blade and keeps its zero inverse mass.
+TEST(BladeCut, AHeldParticleStaysWhereItIsHeld) {
+    Cloth cloth = buildFrom(gridSettings(11));  // rows and columns at multiples of 0.1 in u and v
+    const std::uint32_t held = 5 * 11 + 5;       // (0.5, 0.5)
+    cloth.inverseMasses[held] = 0.0f;
+    const glm::vec3 rest = cloth.restPositions[held];
+    // 5 % of a spacing below it: every crossing around it is within the snap fraction
+    const CutResult cut = cutAlongRestSegment(cloth, {0.0f, 0.505f}, {1.0f, 0.505f});
+    EXPECT_GT(cut.particlesSnapped, 0u);
+    EXPECT_EQ(cloth.restPositions[held], rest);
+    EXPECT_EQ(cloth.inverseMasses[held], 0.0f);
+    EXPECT_EQ(checkTopology(cloth), "");
+}
+
+// The same edge twice in a hand-written path inserts one vertex, not an orphan.
+TEST(BladeCut, AnEdgeCrossedTwiceInsertsOneVertex) {
+    Cloth cloth = buildFrom(gridSettings(8));
+    const glm::uvec3 t = cloth.triangles[10];
+    BladePath path;
+    path.crossings.push_back({triangleEdge(t, 0), 0.5f, 0.0f});
+    path.crossings.push_back({triangleEdge(t, 0), 0.3f, 1.0f});
+    const CutResult cut = cutAlongBlade(cloth, path);
+    EXPECT_EQ(cut.particlesInserted, 1u);
+    std::vector<int> corners(cloth.particleCount(), 0);
+    for (const glm::uvec3& tri : cloth.triangles)
+        for (int k = 0; k < 3; ++k) ++corners[tri[k]];
+    EXPECT_EQ(std::count(corners.begin(), corners.end(), 0), 0) << "a particle of no triangle";
+}
+
 // A path that names edges which do not exist (a replay on another cloth) does nothing.
 TEST(BladeCut, CrossingsOfMissingEdgesAreSkipped) {
     Cloth cloth = buildFrom(gridSettings(8));

@@ -41,8 +41,11 @@ void CutTool::release(const ToolContext& ctx) {
         const BladePath blade = bladeUnderStroke(cloth, ctx.camera.view, ctx.camera.projection, ctx.viewport, m_stroke);
         m_stroke.clear();
         if (blade.empty()) return;
-        m_undo.remember(cloth);
-        m_lastCut = {blade.crossings.size(), cutAlongBlade(cloth, blade)};
+        Cloth before = cloth;
+        const CutResult result = cutAlongBlade(cloth, blade);
+        if (!result.changed()) return;  // a click on a particle: nothing to take back or record
+        m_undo.remember(std::move(before));
+        m_lastCut = {blade.crossings.size(), result};
         m_topologyEdited = true;
         recordInput(ctx, actions::cutBlade(recordingStep(ctx), blade));
         return;

@@ -1,7 +1,6 @@
 #include "app.hpp"
 
 #include "app_context.hpp"
-#include "sim/topology_edit.hpp"
 #include "session/data_paths.hpp"
 #include "app/ui/debug_buffers_panel.hpp"
 #include "gpu/gpu_solvers.hpp"
@@ -508,14 +507,12 @@ int runApp(const AppOptions& options) {
         return 2;
     }
     for (const AppOptions::Cut& cut : options.cuts) {  // as the replay's cut verb makes them
-        World& world = ctx.sim->world();
-        if (!cutAlongRestSegment(world.cloth, cut.from, cut.to, world.settings.tearing.cutSplitsTriangles).changed()) {
+        if (!ctx.sim->cut(cut.from, cut.to)) {
             std::cerr << "clothsim: --cut " << cut.from.x << "," << cut.from.y << ":" << cut.to.x << "," << cut.to.y
                       << " crosses no edge of the cloth\n";
             continue;
         }
-        ctx.sim->topologyEdited();
-        ctx.inputs.action(world.settings, actions::cut(ctx.inputs.steps(), cut.from, cut.to));
+        ctx.inputs.action(ctx.sim->world().settings, actions::cut(ctx.inputs.steps(), cut.from, cut.to));
     }
     const UiPrefs prefs = config.uiPrefs();
     ctx.showUi = prefs.showUi;

@@ -7,7 +7,6 @@
 #include "scene/scene.hpp"
 #include "soak.hpp"
 #include "sim/collision/crossing_count.hpp"
-#include "sim/topology_edit.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -324,13 +323,10 @@ int runHeadless(const HeadlessOptions& cl) {
         return 2;
     }
     for (const HeadlessOptions::Cut& cut : cl.cuts) {
-        const CutResult result = cutAlongRestSegment(sim.world().cloth, cut.from, cut.to,
-                                                     sim.world().settings.tearing.cutSplitsTriangles);
-        if (!result.changed())
+        if (!sim.cut(cut.from, cut.to))
             std::cerr << "clothsim: --cut " << cut.from.x << "," << cut.from.y << ":" << cut.to.x << "," << cut.to.y
                       << " crosses no edge of the cloth\n";
     }
-    if (!cl.cuts.empty()) sim.topologyEdited();
     RunExport exports;
     if (!exports.begin(cl) || !exports.atStep(sim, 0)) return 1;  // the state before the first step
     std::vector<double> stepMs;

@@ -200,11 +200,7 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
         {.verb = Verb::Cut, .name = "cut", .args = ArgShape::RestSegment,
          .help = "cut along a segment of the rest (u, v) square",
          .apply = [](P& p, const A& a) -> std::string {
-             World& world = p.m_sim->world();
-             if (!cutAlongRestSegment(world.cloth, a.from, a.to, world.settings.tearing.cutSplitsTriangles).changed())
-                 return "the cut crosses no edge";
-             p.m_sim->topologyEdited();
-             return {};
+             return p.m_sim->cut(a.from, a.to) ? std::string() : "the cut crosses no edge";
          }},
         {.verb = Verb::CutEdges, .name = "cut_edges", .args = ArgShape::EdgePairs,
          .help = "cut the triangle edges between particles A and B (the window's cut tool)",

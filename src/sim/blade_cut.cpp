@@ -117,17 +117,11 @@ BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1
     if (!(length > 0.0f) || cloth.triangles.empty()) return path;
     const glm::vec2 dir = along / length, normal(-dir.y, dir.x);
 
-    std::vector<EdgeKey> edges;
-    edges.reserve(cloth.triangles.size() * 3);
-    double sum = 0.0;
+    double sum = 0.0;  // of the triangles' edge lengths in uv, each side of a shared edge
     for (const glm::uvec3& t : cloth.triangles)
-        for (int k = 0; k < 3; ++k) {
-            edges.push_back(triangleEdge(t, k));
-            sum += glm::distance(cloth.restUV[t[k]], cloth.restUV[t[(k + 1) % 3]]);
-        }
-    const float onLine = 1e-4f * static_cast<float>(sum / static_cast<double>(edges.size()));
-    std::sort(edges.begin(), edges.end());
-    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+        for (int k = 0; k < 3; ++k) sum += glm::distance(cloth.restUV[t[k]], cloth.restUV[t[(k + 1) % 3]]);
+    const float onLine = 1e-4f * static_cast<float>(sum / (3.0 * static_cast<double>(cloth.triangles.size())));
+    const std::vector<EdgeKey> edges = uniqueEdges(cloth.triangles);
 
     // signed distance from the blade's line, and position along it (0..1 on the segment)
     auto side = [&](std::uint32_t v) { return glm::dot(cloth.restUV[v] - uv0, normal); };
@@ -315,9 +309,8 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
             const std::uint32_t m = insertions[static_cast<std::size_t>(ins[static_cast<std::size_t>(i)])].vertex;
             // through the opposite corner when the blade runs through it; else the blade
             // ended in this triangle and the split only keeps the mesh conforming
-            const EdgeBits inside = kInterior;
-            emit(pa, m, o, bitsOf(flags, i), inside, bitsOf(flags, (i + 2) % 3));
-            emit(m, pb, o, bitsOf(flags, i), bitsOf(flags, (i + 1) % 3), inside);
+            emit(pa, m, o, bitsOf(flags, i), kInterior, bitsOf(flags, (i + 2) % 3));
+            emit(m, pb, o, bitsOf(flags, i), bitsOf(flags, (i + 1) % 3), kInterior);
             if (onBlade[o]) cuts.push_back(edgeKey(m, o));
         }
         rewritten[t] = 1;

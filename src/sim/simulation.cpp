@@ -1,6 +1,7 @@
 #include "simulation.hpp"
 
 #include "collision/motion.hpp"
+#include "topology_edit.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +68,13 @@ void Simulation::topologyEdited() {
 }
 
 void Simulation::stateRestored() { topologyEdited(); }
+
+bool Simulation::cut(glm::vec2 uv0, glm::vec2 uv1) {
+    if (!cutAlongRestSegment(m_world.cloth, uv0, uv1, m_world.settings.tearing.cutSplitsTriangles).changed())
+        return false;
+    topologyEdited();
+    return true;
+}
 
 std::string Simulation::unsoundReason() const {
     const Cloth& cloth = m_world.cloth;

@@ -41,6 +41,11 @@ public:
     // solver drops its caches and the guard's snapshot starts from here.
     void topologyEdited();
 
+    // Cuts the cloth along a segment of its rest (u, v) square, splitting the triangles
+    // it crosses or parting their edges as tearing.cut_splits_triangles says (--cut, the
+    // replay's cut), then topologyEdited(). False, changing nothing, when it crosses no edge.
+    bool cut(glm::vec2 uv0, glm::vec2 uv1);
+
     // After the world's state was replaced from outside (time travel put a recorded
     // snapshot back): the solver drops what it kept from the replaced state, as after
     // a topology edit, and the guard's snapshot starts from here.

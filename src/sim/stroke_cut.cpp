@@ -42,17 +42,6 @@ std::vector<Projected> projectParticles(const Cloth& cloth, const glm::mat4& vie
     return out;
 }
 
-// Every edge of the mesh once: what a blade that splits triangles can cross.
-std::vector<EdgeKey> allEdges(const Cloth& cloth) {
-    std::vector<EdgeKey> edges;
-    edges.reserve(3 * cloth.triangles.size());
-    for (const glm::uvec3& t : cloth.triangles)
-        for (int k = 0; k < 3; ++k) edges.push_back(triangleEdge(t, k));
-    std::sort(edges.begin(), edges.end());
-    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
-    return edges;
-}
-
 // Edges shared by exactly two triangles with neither side cut: the ones a cut can part.
 std::vector<EdgeKey> joinedEdges(const Cloth& cloth) {
     std::vector<EdgeKey> sides;
@@ -257,7 +246,7 @@ std::vector<EdgeKey> edgesUnderStroke(const Cloth& cloth, const glm::mat4& view,
 BladePath bladeUnderStroke(const Cloth& cloth, const glm::mat4& view, const glm::mat4& projection,
                            glm::vec2 viewportSize, std::span<const glm::vec2> strokePixels) {
     BladePath path;
-    path.crossings = crossingsUnderStroke(cloth, allEdges(cloth), view, projection, viewportSize, strokePixels);
+    path.crossings = crossingsUnderStroke(cloth, uniqueEdges(cloth.triangles), view, projection, viewportSize, strokePixels);
     // the order along the stroke as 0, 1, 2, ...: what cut_blade records, ties included
     for (std::size_t k = 0; k < path.crossings.size(); ++k) path.crossings[k].along = static_cast<float>(k);
     if (strokePixels.size() < 2) return path;

@@ -199,6 +199,16 @@ Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particle
     return pieces;
 }
 
+std::vector<EdgeKey> uniqueEdges(const std::vector<glm::uvec3>& triangles) {
+    std::vector<EdgeKey> edges;
+    edges.reserve(3 * triangles.size());
+    for (const glm::uvec3& t : triangles)
+        for (int k = 0; k < 3; ++k) edges.push_back(triangleEdge(t, k));
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    return edges;
+}
+
 std::vector<EdgeKey> findBorderEdges(const std::vector<glm::uvec3>& triangles) {
     const std::vector<HalfEdge> half = sortedHalfEdges(triangles);
     std::vector<EdgeKey> border;

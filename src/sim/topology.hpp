@@ -73,6 +73,9 @@ struct Pieces {
 Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particles);
 Pieces findPieces(const Cloth& cloth);
 
+// Every edge of the triangles once, sorted.
+std::vector<EdgeKey> uniqueEdges(const std::vector<glm::uvec3>& triangles);
+
 // Edges that belong to exactly one triangle: the cloth's outline, cuts included.
 std::vector<EdgeKey> findBorderEdges(const std::vector<glm::uvec3>& triangles);
 std::size_t countBorderEdges(const Cloth& cloth);

@@ -443,6 +443,14 @@ std::vector<ParamDef> buildTable() {
                  "slides onto the crossing when it lies within 20 % of the edge's length of it. Off: a cut parts "
                  "the triangles along their existing edges, and its border zig-zags around the stroke.",
          .field = CS_FIELD(bool, tearing.cutSplitsTriangles)});
+    row({.key = "tearing.splits_triangles", .label = "tear across the pull", .type = T::Bool, .group = G::Tearing,
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
+         .help = "Tearing cracks triangles instead of breaking links: a triangle whose largest principal stretch "
+                 "passes the cut length splits across the direction it is pulled in, from a corner on the border "
+                 "(a crack's tip first), so the crack runs straight across the weave. The cut length is then a "
+                 "triangle's principal stretch, not a link's length over its rest length. Off: links past the cut "
+                 "length break and the cloth parts along existing edges.",
+         .field = CS_FIELD(bool, tearing.splitsTriangles)});
 
     // --- render -----------------------------------------------------------
     row({.key = "render.cloth_color", .label = "front colour", .type = T::Vec3, .group = G::Render, .apply = kLive,

@@ -137,6 +137,7 @@ struct TearingSettings {
     float maxStretch{};         // length / rest length at which a stretch or shear link breaks
                                 // (verlet-cloth's cut length)
     bool cutSplitsTriangles{};  // a cut splits the triangles it crosses (blade_cut.hpp), else parts edges
+    bool splitsTriangles{};     // tearing cracks triangles across their principal stretch (crack_tearing.hpp)
 };
 
 struct RenderSettings {

@@ -238,8 +238,10 @@ StepStats Simulation::step() {
         return stats;
     }
     // tearing edits the topology between steps, never inside a solver's step
-    if (m_world.settings.tearing.enabled &&
-        m_tearing.apply(m_world.cloth, m_world.settings.tearing.maxStretch).changed()) {
+    const TearingSettings& tearing = m_world.settings.tearing;
+    if (tearing.enabled && (tearing.splitsTriangles ? m_crackTearing.apply(m_world.cloth, tearing.maxStretch)
+                                                    : m_tearing.apply(m_world.cloth, tearing.maxStretch))
+                               .changed()) {
         topologyEdited();
     } else if (m_world.steps % kSnapshotEvery == 0 &&
                !(m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow)) {

@@ -3,6 +3,7 @@
 // drive it: keeps the solver in step with settings.solver.id, and guards against
 // explosions by restoring the last good state.
 #include "solver.hpp"
+#include "crack_tearing.hpp"
 #include "tearing.hpp"
 #include "world.hpp"
 
@@ -144,6 +145,7 @@ private:
     bool m_halted = false;
     double m_lastRestoredTime = 0.0;
     Tearing m_tearing;
+    CrackTearing m_crackTearing;  // tearing.splits_triangles
     int m_recoveries = 0;
     std::string m_lastRecovery;
 };

@@ -22,7 +22,8 @@ namespace cs {
 struct TearResult {
     std::size_t linksTorn = 0;
     std::size_t particlesAdded = 0;
-    bool changed() const { return linksTorn > 0; }
+    std::size_t trianglesSplit = 0;  // by a crack across a triangle (crack_tearing.hpp)
+    bool changed() const { return linksTorn > 0 || particlesAdded > 0 || trianglesSplit > 0; }
 };
 
 class Tearing {

@@ -1,0 +1,331 @@
+// Tearing across the pull: the method is described in the header.
+#include "crack_tearing.hpp"
+
+#include "blade_cut.hpp"
+#include "topology.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
+#include <glm/trigonometric.hpp>
+#include <tuple>
+
+namespace cs {
+namespace {
+
+// A crack line that meets the far edge this near one of its ends runs along the edge
+// from the corner to that end instead (a fraction of the edge).
+constexpr float kAlongEdge = 1e-3f;
+constexpr std::uint32_t kNoParticle = ~0u;
+
+glm::vec2 perpendicular(glm::vec2 v) { return {-v.y, v.x}; }
+
+// The crack through one corner of a torn triangle.
+struct Crack {
+    std::uint32_t triangle = 0;
+    std::uint32_t corner = 0;  // the particle it starts from, on the border
+    std::uint32_t far = 0;     // along an edge: the particle it ends at
+    EdgeCrossing crossing{};   // else: where it leaves the triangle
+    bool alongEdge = false;
+    bool fromTip = false;      // its corner is a tip (see below), not a point of a straight border
+    float stretch = 0.0f;
+};
+
+// Whether crack a grows before b: a crack's tip first, then the more stretched
+// triangle, then the lower triangle and corner (one order for every run).
+bool before(const Crack& a, const Crack& b) {
+    // a crack's tip first: a crack grows before another starts
+    if (a.fromTip != b.fromTip) return a.fromTip;
+    if (a.stretch != b.stretch) return a.stretch > b.stretch;
+    return a.triangle != b.triangle ? a.triangle < b.triangle : a.corner < b.corner;
+}
+
+// Cuts the cloth along a crack and counts it; whether anything changed.
+bool tearAlong(Cloth& cloth, const BladePath& path, TearResult& result) {
+    const std::size_t particlesBefore = cloth.particleCount();
+    const CutResult cut = cutAlongBlade(cloth, path);
+    if (!cut.changed()) return false;
+    result.linksTorn += cut.edgesCut;
+    result.particlesAdded += cloth.particleCount() - particlesBefore;
+    result.trianglesSplit += cut.trianglesSplit;
+    cloth.tornLinks += cut.edgesCut;
+    return true;
+}
+
+} // namespace
+
+RestFrame restFrameOf(const glm::vec3& r0, const glm::vec3& r1, const glm::vec3& r2) {
+    RestFrame frame;
+    const glm::vec3 e1 = r1 - r0, e2 = r2 - r0;
+    const glm::vec3 normal = glm::cross(e1, e2);
+    const float length1 = glm::length(e1), area2 = glm::length(normal);
+    if (!(length1 > 0.0f) || !(area2 > 1e-12f * length1 * length1)) return frame;
+    frame.axisU = e1 / length1;
+    frame.axisV = glm::normalize(glm::cross(normal, e1));
+    frame.corner1 = {length1, 0.0f};
+    frame.corner2 = {glm::dot(e2, frame.axisU), glm::dot(e2, frame.axisV)};
+    // [c1 c2] = [[l1, c2x], [0, c2y]]
+    const float det = length1 * frame.corner2.y;
+    frame.inverse[0][0] = 1.0f / length1;
+    frame.inverse[0][1] = -frame.corner2.x / det;
+    frame.inverse[1][0] = 0.0f;
+    frame.inverse[1][1] = length1 / det;
+    frame.valid = true;
+    return frame;
+}
+
+PrincipalStretch principalStretch(const RestFrame& frame, const glm::vec3& x0, const glm::vec3& x1,
+                                  const glm::vec3& x2) {
+    PrincipalStretch out;
+    if (!frame.valid) return out;
+    const glm::vec3 d1 = x1 - x0, d2 = x2 - x0;
+    // F = [d1 d2] [c1 c2]^-1, column by column
+    const glm::vec3 f0 = d1 * frame.inverse[0][0] + d2 * frame.inverse[1][0];
+    const glm::vec3 f1 = d1 * frame.inverse[0][1] + d2 * frame.inverse[1][1];
+    const float c00 = glm::dot(f0, f0), c01 = glm::dot(f0, f1), c11 = glm::dot(f1, f1);
+    const float half = 0.5f * (c00 - c11);
+    const float largest = 0.5f * (c00 + c11) + std::sqrt(half * half + c01 * c01);
+    out.stretch = std::sqrt(std::max(largest, 0.0f));
+    glm::vec2 direction = std::abs(c01) > 1e-12f * (c00 + c11) ? glm::vec2(largest - c11, c01)
+                                                                : (c00 >= c11 ? glm::vec2(1, 0) : glm::vec2(0, 1));
+    const float length = glm::length(direction);
+    out.direction = length > 0.0f ? direction / length : glm::vec2(1, 0);
+    return out;
+}
+
+void CrackTearing::refreshFrames(const Cloth& cloth) {
+    if (m_topologyVersion == cloth.topologyVersion && m_frames.size() == cloth.triangles.size()) return;
+    m_topologyVersion = cloth.topologyVersion;
+    m_frames.resize(cloth.triangles.size());
+    m_stretch.resize(cloth.triangles.size());
+    const auto& rest = cloth.restPositions;
+    for (std::size_t t = 0; t < cloth.triangles.size(); ++t) {
+        const glm::uvec3 tri = cloth.triangles[t];
+        m_frames[t] = rest.size() == cloth.particleCount() ? restFrameOf(rest[tri.x], rest[tri.y], rest[tri.z]) : RestFrame{};
+    }
+}
+
+TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
+    TearResult result;
+    for (int tear = 0; tear < kTearsPerStep; ++tear) {
+        refreshFrames(cloth);
+        m_over.clear();
+        for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t) {
+            const glm::uvec3 tri = cloth.triangles[t];
+            m_stretch[t] = principalStretch(m_frames[t], cloth.positions[tri.x], cloth.positions[tri.y],
+                                            cloth.positions[tri.z]);
+            if (m_stretch[t].stretch > maxStretch) m_over.push_back(t);
+        }
+        if (m_over.empty()) break;
+
+        // the border (only now: something is past the limit)
+        const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
+        std::vector<std::uint8_t> onBorder(cloth.particleCount(), 0);
+        std::vector<EdgeKey> borderEdges;
+        // each particle's first two neighbours along the border (a tip's: the two copies of
+        // the particle its crack came from)
+        std::vector<glm::uvec2> alongBorder(cloth.particleCount(), glm::uvec2(kNoParticle));
+        const auto addAlong = [&](std::uint32_t p, std::uint32_t q) {
+            if (alongBorder[p].x == kNoParticle) alongBorder[p].x = q;
+            else if (alongBorder[p].y == kNoParticle) alongBorder[p].y = q;
+        };
+        for (std::size_t i = 0; i < half.size();) {
+            std::size_t j = i + 1;
+            while (j < half.size() && half[j].key == half[i].key) ++j;
+            if (j - i == 1) {
+                onBorder[half[i].key.a] = onBorder[half[i].key.b] = 1;
+                borderEdges.push_back(half[i].key);
+                addAlong(half[i].key.a, half[i].key.b);
+                addAlong(half[i].key.b, half[i].key.a);
+            }
+            i = j;
+        }
+        // A crack grows from a tip: a border particle whose triangles' rest angles add up
+        // to more than 1.5 pi (the end of a slit or a crack, a notch). It starts anew only
+        // from the outline, at a particle that has no copy: never from a crack's faces,
+        // where the pull runs along the free face and would branch it off at right angles.
+        std::vector<float> angles(cloth.particleCount(), 0.0f);
+        for (const glm::uvec3& tri : cloth.triangles)
+            for (int k = 0; k < 3; ++k) {
+                const glm::vec3 a = cloth.restPositions[tri[(k + 1) % 3]] - cloth.restPositions[tri[k]];
+                const glm::vec3 b = cloth.restPositions[tri[(k + 2) % 3]] - cloth.restPositions[tri[k]];
+                const float la = glm::length(a), lb = glm::length(b);
+                if (la > 0.0f && lb > 0.0f) angles[tri[k]] += std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f));
+            }
+        std::vector<std::uint32_t> order(cloth.particleCount());
+        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+        const auto restLess = [&](std::uint32_t a, std::uint32_t b) {
+            const glm::vec3 p = cloth.restPositions[a], q = cloth.restPositions[b];
+            return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z);
+        };
+        std::sort(order.begin(), order.end(), restLess);
+        std::vector<std::uint8_t> copied(cloth.particleCount(), 0);
+        for (std::size_t k = 1; k < order.size(); ++k)
+            if (cloth.restPositions[order[k]] == cloth.restPositions[order[k - 1]]) copied[order[k]] = copied[order[k - 1]] = 1;
+        const float tipAngle = 1.5f * glm::pi<float>();
+        const auto isBorderEdge = [&](std::uint32_t a, std::uint32_t b) {
+            return std::binary_search(borderEdges.begin(), borderEdges.end(), edgeKey(a, b));
+        };
+        const float keep = std::cos(glm::radians(kTurnDegrees));
+        // the triangles around each particle (CSR)
+        std::vector<std::uint32_t> fanStart(cloth.particleCount() + 1, 0), fans(3 * cloth.triangles.size());
+        for (const glm::uvec3& tri : cloth.triangles)
+            for (int k = 0; k < 3; ++k) ++fanStart[tri[k] + 1];
+        for (std::size_t i = 0; i < cloth.particleCount(); ++i) fanStart[i + 1] += fanStart[i];
+        {
+            std::vector<std::uint32_t> fill(fanStart.begin(), fanStart.end() - 1);
+            for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t)
+                for (int k = 0; k < 3; ++k) fans[fill[cloth.triangles[t][k]]++] = t;
+        }
+        // the crack direction across a triangle's pull, in rest space
+        const auto acrossOf = [&](std::uint32_t t) {
+            const glm::vec2 w = perpendicular(m_stretch[t].direction);
+            return w.x * m_frames[t].axisU + w.y * m_frames[t].axisV;
+        };
+        // The crack from corner k of triangle t along the rest direction `line`, to where it
+        // leaves t through its far edge; with `ahead` not 0, only if that lies ahead.
+        const auto crackThrough = [&](std::uint32_t t, int k, glm::vec3 line, glm::vec3 ahead, Crack& crack) {
+            const RestFrame& frame = m_frames[t];
+            if (!frame.valid) return false;
+            glm::vec2 w(glm::dot(line, frame.axisU), glm::dot(line, frame.axisV));
+            const float length = glm::length(w);
+            if (!(length > 0.0f)) return false;
+            w /= length;
+            const glm::vec2 corners[3] = {glm::vec2(0.0f), frame.corner1, frame.corner2};
+            // corner + s w = P + u (Q - P)
+            const glm::vec2 p = corners[(k + 1) % 3], e = corners[(k + 2) % 3] - p, d = p - corners[k];
+            const float det = e.x * w.y - w.x * e.y;
+            if (!(std::abs(det) > 1e-6f * glm::length(e))) return false;
+            const float u = (w.x * d.y - w.y * d.x) / det, s = (e.x * d.y - d.x * e.y) / det;
+            if (u < 0.0f || u > 1.0f) return false;
+            const glm::vec2 forward(glm::dot(ahead, frame.axisU), glm::dot(ahead, frame.axisV));
+            if (glm::dot(forward, forward) > 0.0f && !(s * glm::dot(w, forward) > 0.0f)) return false;
+            const glm::uvec3 tri = cloth.triangles[t];
+            const std::uint32_t corner = tri[k], P = tri[(k + 1) % 3], Q = tri[(k + 2) % 3];
+            crack.triangle = t;
+            crack.corner = corner;
+            crack.alongEdge = u < kAlongEdge || u > 1.0f - kAlongEdge;
+            if (crack.alongEdge) {
+                crack.far = u < kAlongEdge ? P : Q;
+                return !isBorderEdge(corner, crack.far);  // that edge is open already
+            }
+            const EdgeKey edge = edgeKey(P, Q);
+            crack.crossing = {edge, edge.a == P ? u : 1.0f - u, 1.0f};
+            return true;
+        };
+        const auto cornerOf = [](const glm::uvec3& tri, std::uint32_t p) { return tri.x == p ? 0 : (tri.y == p ? 1 : 2); };
+
+        bool found = false;
+        Crack best;
+        const auto consider = [&](const Crack& crack) {
+            if (!found || before(crack, best)) best = crack;
+            found = true;
+        };
+        // A crack's tip grows when the stretch ahead of it (any triangle within two rings)
+        // passes the limit: along the direction it arrived in (from between its two border
+        // neighbours) while the stretch ahead turns less than kTurnDegrees from it.
+        bool anyTip = false;
+        for (std::uint32_t tip = 0; tip < cloth.particleCount(); ++tip) {
+            if (!onBorder[tip] || !(angles[tip] > tipAngle) || cloth.inverseMasses[tip] == 0.0f) continue;
+            anyTip = true;
+            float hardest = 0.0f;
+            std::uint32_t hardestTriangle = 0;
+            for (std::uint32_t f = fanStart[tip]; f < fanStart[tip + 1]; ++f) {
+                const glm::uvec3 tri = cloth.triangles[fans[f]];
+                for (int k = 0; k < 3; ++k) {
+                    for (std::uint32_t g = fanStart[tri[k]]; g < fanStart[tri[k] + 1]; ++g)
+                        if (m_stretch[fans[g]].stretch > hardest) {
+                            hardest = m_stretch[fans[g]].stretch;
+                            hardestTriangle = fans[g];
+                        }
+                }
+            }
+            if (!(hardest > maxStretch)) continue;
+            glm::vec3 line = acrossOf(hardestTriangle), ahead(0.0f);
+            const glm::uvec2 behind = alongBorder[tip];
+            if (behind.y != kNoParticle) {
+                ahead = cloth.restPositions[tip] - 0.5f * (cloth.restPositions[behind.x] + cloth.restPositions[behind.y]);
+                const float a = glm::length(ahead), l = glm::length(line);
+                if (a > 0.0f && l > 0.0f && std::abs(glm::dot(ahead, line)) >= keep * a * l) line = ahead;
+            }
+            for (std::uint32_t f = fanStart[tip]; f < fanStart[tip + 1]; ++f) {
+                Crack crack;
+                if (!crackThrough(fans[f], cornerOf(cloth.triangles[fans[f]], tip), line, ahead, crack)) continue;
+                crack.fromTip = true;
+                crack.stretch = hardest;
+                consider(crack);
+            }
+        }
+        // else a crack starts from the outline, at a corner of a triangle past the limit
+        // that has no copy (never from a crack's faces)
+        if (!found)
+            for (const std::uint32_t t : m_over) {
+                const glm::uvec3 tri = cloth.triangles[t];
+                for (int k = 0; k < 3; ++k) {
+                    const std::uint32_t corner = tri[k];
+                    if (!onBorder[corner] || copied[corner] || angles[corner] > tipAngle ||
+                        cloth.inverseMasses[corner] == 0.0f)
+                        continue;
+                    Crack crack;
+                    if (!crackThrough(t, k, acrossOf(t), glm::vec3(0.0f), crack)) continue;
+                    crack.stretch = m_stretch[t].stretch;
+                    consider(crack);
+                }
+            }
+        if (!found) {
+            // else, while no crack has a tip (one front at a time: a crack grows before
+            // another starts), the most stretched triangle away from the border (a crack's
+            // faces pull the triangles beside them out of shape) starts a crack inside
+            if (anyTip) break;
+            std::vector<std::uint8_t> nearBorder(cloth.particleCount(), 0);
+            for (std::uint32_t p = 0; p < cloth.particleCount(); ++p)
+                if (onBorder[p])
+                    for (std::uint32_t f = fanStart[p]; f < fanStart[p + 1]; ++f)
+                        for (int k = 0; k < 3; ++k) nearBorder[cloth.triangles[fans[f]][k]] = 1;
+            std::uint32_t start = kNoParticle;
+            float most = maxStretch;
+            for (const std::uint32_t t : m_over) {
+                const glm::uvec3 tri = cloth.triangles[t];
+                if (nearBorder[tri.x] || nearBorder[tri.y] || nearBorder[tri.z] || !(m_stretch[t].stretch > most)) continue;
+                for (int k = 0; k < 3; ++k)
+                    if (cloth.inverseMasses[tri[k]] != 0.0f) {
+                        most = m_stretch[t].stretch;
+                        start = tri[k];
+                        break;
+                    }
+            }
+            if (start == kNoParticle) break;
+            // the line across the pull through that particle, to the far edges of the two
+            // triangles around it it enters on either side: the particle gets two cut edges
+            // and splits, and the crack opens with its two ends (tips) on the line
+            std::uint32_t hardest = fans[fanStart[start]];
+            for (std::uint32_t f = fanStart[start]; f < fanStart[start + 1]; ++f)
+                if (m_stretch[fans[f]].stretch > m_stretch[hardest].stretch) hardest = fans[f];
+            const glm::vec3 line = acrossOf(hardest);
+            BladePath path;
+            path.onVertices.push_back(start);
+            int sides = 0;
+            for (const float side : {-1.0f, 1.0f})
+                for (std::uint32_t f = fanStart[start]; f < fanStart[start + 1]; ++f) {
+                    Crack crack;
+                    if (!crackThrough(fans[f], cornerOf(cloth.triangles[fans[f]], start), line, side * line, crack)) continue;
+                    if (crack.alongEdge) path.onVertices.push_back(crack.far);
+                    else path.crossings.push_back({crack.crossing.edge, crack.crossing.t, side + 1.0f});
+                    ++sides;
+                    break;
+                }
+            if (sides < 2 || !tearAlong(cloth, path, result)) break;
+            continue;
+        }
+
+        BladePath path;
+        path.onVertices.push_back(best.corner);
+        if (best.alongEdge) path.onVertices.push_back(best.far);
+        else path.crossings.push_back(best.crossing);
+        if (!tearAlong(cloth, path, result)) break;
+    }
+    return result;
+}
+
+} // namespace cs

@@ -41,16 +41,18 @@ bool before(const Crack& a, const Crack& b) {
     return a.triangle != b.triangle ? a.triangle < b.triangle : a.corner < b.corner;
 }
 
-// Cuts the cloth along a crack and counts it; whether anything changed.
+// Cuts the cloth along a crack and counts what changed (the cut counts the torn links in
+// cloth.tornLinks itself); whether it parted anything. A cut that only slid a particle
+// onto the crack line is counted too (the solver must hear of it) but tears no more
+// this step.
 bool tearAlong(Cloth& cloth, const BladePath& path, TearResult& result) {
     const std::size_t particlesBefore = cloth.particleCount();
     const CutResult cut = cutAlongBlade(cloth, path);
-    if (!cut.changed()) return false;
     result.linksTorn += cut.edgesCut;
     result.particlesAdded += cloth.particleCount() - particlesBefore;
     result.trianglesSplit += cut.trianglesSplit;
-    cloth.tornLinks += cut.edgesCut;
-    return true;
+    result.particlesMoved += cut.particlesSnapped;
+    return cut.edgesCut > 0;
 }
 
 } // namespace
@@ -87,8 +89,9 @@ PrincipalStretch principalStretch(const RestFrame& frame, const glm::vec3& x0, c
     const float half = 0.5f * (c00 - c11);
     const float largest = 0.5f * (c00 + c11) + std::sqrt(half * half + c01 * c01);
     out.stretch = std::sqrt(std::max(largest, 0.0f));
-    glm::vec2 direction = std::abs(c01) > 1e-12f * (c00 + c11) ? glm::vec2(largest - c11, c01)
-                                                                : (c00 >= c11 ? glm::vec2(1, 0) : glm::vec2(0, 1));
+    // the eigenvector from the row of C - largest I with the larger diagonal gap: the other
+    // cancels to rounding when c01 is small
+    glm::vec2 direction = c00 >= c11 ? glm::vec2(largest - c11, c01) : glm::vec2(c01, largest - c00);
     const float length = glm::length(direction);
     out.direction = length > 0.0f ? direction / length : glm::vec2(1, 0);
     return out;
@@ -108,6 +111,7 @@ void CrackTearing::refreshFrames(const Cloth& cloth) {
 
 TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
     TearResult result;
+    if (cloth.restPositions.size() != cloth.particleCount()) return result;  // no rest shape: nothing to measure
     for (int tear = 0; tear < kTearsPerStep; ++tear) {
         refreshFrames(cloth);
         m_over.clear();

@@ -9,17 +9,20 @@
 // direction pulled hardest, and the crack runs perpendicular to it.
 //
 // A crack grows from a tip: a border particle whose triangles' rest angles add up to
-// more than 1.5 pi (the end of a slit, a cut or a crack; a notch). Only where no tip's
-// triangle is past the limit does a crack start anew, from a particle of the outline
-// that has no copy (never from a crack's faces: beside a free face the pull runs along
-// it and would branch the crack off at right angles). The torn triangle is cut from
+// more than 1.5 pi (the end of a slit, a cut or a crack; a notch), when a triangle
+// within two rings of it is past the limit. When no tip can grow, a crack starts anew
+// from a particle of the outline that has no copy, at a triangle past the limit (never
+// from a crack's faces: beside a free face the pull runs along it and would branch the
+// crack off at right angles). The torn triangle is cut from
 // that corner along the crack line to where it leaves the triangle, by the blade cut
 // (blade_cut.hpp): a vertex is inserted there (or an end of that edge slides onto it,
 // node snapping), the triangle is split through the corner, and the corner is split
 // so the two sides part; the new vertex is the crack's new tip. From a tip the crack
 // keeps the direction it arrived in while the stretch ahead turns less than
 // kTurnDegrees from it: at the tip of an opening crack the stretch is too disturbed
-// (and, on a grid, leans towards the grid's axes) to steer it triangle by triangle. A
+// (and, on a grid, leans towards the grid's axes) to steer it triangle by triangle (so
+// a crack that arrives less than kTurnDegrees off the pull's perpendicular runs on
+// straight where a real one would turn towards it). A
 // triangle with no corner on the border tears only when no crack has a tip and no
 // triangle past the limit has a corner on the outline: the most stretched one away from
 // the border starts a crack inside, a blade across the pull through one of its corners
@@ -29,8 +32,9 @@
 // Pinned and held particles are never a crack's corner. The tearing keeps no state of
 // its own besides caches of the rest shape: a restored cloth tears as it did.
 //
-// Cost: one pass over the triangles per step, without allocation while nothing
-// tears; each tear rebuilds the links (O(links log links)).
+// Cost: one pass over the triangles per step, without allocation while no triangle
+// is past the limit; while one is, each round also sorts the half-edges and the rest
+// positions (O(n log n)), and each tear rebuilds the links (O(links log links)).
 #include "cloth.hpp"
 #include "tearing.hpp"
 

@@ -23,7 +23,8 @@ struct TearResult {
     std::size_t linksTorn = 0;
     std::size_t particlesAdded = 0;
     std::size_t trianglesSplit = 0;  // by a crack across a triangle (crack_tearing.hpp)
-    bool changed() const { return linksTorn > 0 || particlesAdded > 0 || trianglesSplit > 0; }
+    std::size_t particlesMoved = 0;  // slid onto a crack's line (node snapping)
+    bool changed() const { return linksTorn > 0 || particlesAdded > 0 || trianglesSplit > 0 || particlesMoved > 0; }
 };
 
 class Tearing {

@@ -27,23 +27,6 @@ std::uint8_t flagsOf(EdgeBits e0, EdgeBits e1, EdgeBits e2) {
     return f;
 }
 
-// The triangles around each particle, as offsets into one array.
-struct Fans {
-    std::vector<std::uint32_t> start, items;
-    Fans(const std::vector<glm::uvec3>& triangles, std::size_t particles) : start(particles + 1, 0) {
-        for (const glm::uvec3& t : triangles)
-            for (int k = 0; k < 3; ++k) ++start[t[k] + 1];
-        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-        items.resize(start.back());
-        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-        for (std::uint32_t t = 0; t < triangles.size(); ++t)
-            for (int k = 0; k < 3; ++k) items[fill[triangles[t][k]]++] = t;
-    }
-    std::span<const std::uint32_t> of(std::uint32_t v) const {
-        return {items.data() + start[v], items.data() + start[v + 1]};
-    }
-};
-
 // Rest area per particle: a third of each of its triangles'.
 std::vector<double> lumpedAreas(const Cloth& c) {
     std::vector<double> area(c.particleCount(), 0.0);
@@ -62,7 +45,7 @@ glm::dvec3 momentum(const Cloth& c) {
 
 // Whether moving particle v to `rest` keeps every triangle around it facing the
 // same way with at least 30 % of its rest area: a snap must not make what it avoids.
-bool snapKeepsShape(const Cloth& c, const Fans& fans, std::uint32_t v, glm::vec3 rest) {
+bool snapKeepsShape(const Cloth& c, const TriangleFans& fans, std::uint32_t v, glm::vec3 rest) {
     for (std::uint32_t t : fans.of(v)) {
         const glm::uvec3& tri = c.triangles[t];
         glm::vec3 p[3] = {c.restPositions[tri.x], c.restPositions[tri.y], c.restPositions[tri.z]};
@@ -150,7 +133,7 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
     const auto n0 = static_cast<std::uint32_t>(c.particleCount());
     const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
     c.edgeFlags.resize(triangles0, 0);
-    const Fans fans(c.triangles, n0);
+    const TriangleFans fans(c.triangles, n0);
     const std::vector<double> lumpBefore = lumpedAreas(c);
     const glm::dvec3 momentumBefore = momentum(c);
 

@@ -97,23 +97,59 @@ PrincipalStretch principalStretch(const RestFrame& frame, const glm::vec3& x0, c
     return out;
 }
 
-void CrackTearing::refreshFrames(const Cloth& cloth) {
-    if (m_topologyVersion == cloth.topologyVersion && m_frames.size() == cloth.triangles.size()) return;
+void CrackTearing::refreshShape(const Cloth& cloth) {
+    if (m_topologyVersion == cloth.topologyVersion && m_frames.size() == cloth.triangles.size() &&
+        m_onBorder.size() == cloth.particleCount())
+        return;
     m_topologyVersion = cloth.topologyVersion;
+    const std::size_t n = cloth.particleCount();
+    const auto& rest = cloth.restPositions;
     m_frames.resize(cloth.triangles.size());
     m_stretch.resize(cloth.triangles.size());
-    const auto& rest = cloth.restPositions;
     for (std::size_t t = 0; t < cloth.triangles.size(); ++t) {
         const glm::uvec3 tri = cloth.triangles[t];
-        m_frames[t] = rest.size() == cloth.particleCount() ? restFrameOf(rest[tri.x], rest[tri.y], rest[tri.z]) : RestFrame{};
+        m_frames[t] = restFrameOf(rest[tri.x], rest[tri.y], rest[tri.z]);
     }
+    m_fans = TriangleFans(cloth.triangles, n);
+    // the border, and each particle's first two neighbours along it (a tip's: the two
+    // copies of the particle its crack came from)
+    m_borderEdges = findBorderEdges(cloth.triangles);
+    m_onBorder.assign(n, 0);
+    m_alongBorder.assign(n, glm::uvec2(kNoParticle));
+    const auto addAlong = [&](std::uint32_t p, std::uint32_t q) {
+        if (m_alongBorder[p].x == kNoParticle) m_alongBorder[p].x = q;
+        else if (m_alongBorder[p].y == kNoParticle) m_alongBorder[p].y = q;
+    };
+    for (const EdgeKey& e : m_borderEdges) {
+        m_onBorder[e.a] = m_onBorder[e.b] = 1;
+        addAlong(e.a, e.b);
+        addAlong(e.b, e.a);
+    }
+    // the rest angles around each particle: more than 1.5 pi at a border particle is a tip
+    m_angles.assign(n, 0.0f);
+    for (const glm::uvec3& tri : cloth.triangles)
+        for (int k = 0; k < 3; ++k) {
+            const glm::vec3 a = rest[tri[(k + 1) % 3]] - rest[tri[k]];
+            const glm::vec3 b = rest[tri[(k + 2) % 3]] - rest[tri[k]];
+            const float la = glm::length(a), lb = glm::length(b);
+            if (la > 0.0f && lb > 0.0f) m_angles[tri[k]] += std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f));
+        }
+    // copies made by cuts and tears share their rest position
+    std::vector<std::uint32_t> order(n);
+    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return std::tie(rest[a].x, rest[a].y, rest[a].z) < std::tie(rest[b].x, rest[b].y, rest[b].z);
+    });
+    m_copied.assign(n, 0);
+    for (std::size_t k = 1; k < n; ++k)
+        if (rest[order[k]] == rest[order[k - 1]]) m_copied[order[k]] = m_copied[order[k - 1]] = 1;
 }
 
 TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
     TearResult result;
     if (cloth.restPositions.size() != cloth.particleCount()) return result;  // no rest shape: nothing to measure
     for (int tear = 0; tear < kTearsPerStep; ++tear) {
-        refreshFrames(cloth);
+        refreshShape(cloth);
         m_over.clear();
         for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t) {
             const glm::uvec3 tri = cloth.triangles[t];
@@ -123,65 +159,18 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
         }
         if (m_over.empty()) break;
 
-        // the border (only now: something is past the limit)
-        const std::vector<HalfEdge> half = sortedHalfEdges(cloth.triangles);
-        std::vector<std::uint8_t> onBorder(cloth.particleCount(), 0);
-        std::vector<EdgeKey> borderEdges;
-        // each particle's first two neighbours along the border (a tip's: the two copies of
-        // the particle its crack came from)
-        std::vector<glm::uvec2> alongBorder(cloth.particleCount(), glm::uvec2(kNoParticle));
-        const auto addAlong = [&](std::uint32_t p, std::uint32_t q) {
-            if (alongBorder[p].x == kNoParticle) alongBorder[p].x = q;
-            else if (alongBorder[p].y == kNoParticle) alongBorder[p].y = q;
-        };
-        for (std::size_t i = 0; i < half.size();) {
-            std::size_t j = i + 1;
-            while (j < half.size() && half[j].key == half[i].key) ++j;
-            if (j - i == 1) {
-                onBorder[half[i].key.a] = onBorder[half[i].key.b] = 1;
-                borderEdges.push_back(half[i].key);
-                addAlong(half[i].key.a, half[i].key.b);
-                addAlong(half[i].key.b, half[i].key.a);
-            }
-            i = j;
-        }
         // A crack grows from a tip: a border particle whose triangles' rest angles add up
-        // to more than 1.5 pi (the end of a slit or a crack, a notch). It starts anew only
-        // from the outline, at a particle that has no copy: never from a crack's faces,
+        // to more than 1.5 pi (the end of a slit or a crack, a notch). It starts anew from
+        // the outline only at a particle that has no copy: never from a crack's faces,
         // where the pull runs along the free face and would branch it off at right angles.
-        std::vector<float> angles(cloth.particleCount(), 0.0f);
-        for (const glm::uvec3& tri : cloth.triangles)
-            for (int k = 0; k < 3; ++k) {
-                const glm::vec3 a = cloth.restPositions[tri[(k + 1) % 3]] - cloth.restPositions[tri[k]];
-                const glm::vec3 b = cloth.restPositions[tri[(k + 2) % 3]] - cloth.restPositions[tri[k]];
-                const float la = glm::length(a), lb = glm::length(b);
-                if (la > 0.0f && lb > 0.0f) angles[tri[k]] += std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f));
-            }
-        std::vector<std::uint32_t> order(cloth.particleCount());
-        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-        const auto restLess = [&](std::uint32_t a, std::uint32_t b) {
-            const glm::vec3 p = cloth.restPositions[a], q = cloth.restPositions[b];
-            return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z);
-        };
-        std::sort(order.begin(), order.end(), restLess);
-        std::vector<std::uint8_t> copied(cloth.particleCount(), 0);
-        for (std::size_t k = 1; k < order.size(); ++k)
-            if (cloth.restPositions[order[k]] == cloth.restPositions[order[k - 1]]) copied[order[k]] = copied[order[k - 1]] = 1;
+        const std::vector<std::uint8_t>& onBorder = m_onBorder;
+        const std::vector<float>& angles = m_angles;
+        const TriangleFans& fans = m_fans;
         const float tipAngle = 1.5f * glm::pi<float>();
         const auto isBorderEdge = [&](std::uint32_t a, std::uint32_t b) {
-            return std::binary_search(borderEdges.begin(), borderEdges.end(), edgeKey(a, b));
+            return std::binary_search(m_borderEdges.begin(), m_borderEdges.end(), edgeKey(a, b));
         };
         const float keep = std::cos(glm::radians(kTurnDegrees));
-        // the triangles around each particle (CSR)
-        std::vector<std::uint32_t> fanStart(cloth.particleCount() + 1, 0), fans(3 * cloth.triangles.size());
-        for (const glm::uvec3& tri : cloth.triangles)
-            for (int k = 0; k < 3; ++k) ++fanStart[tri[k] + 1];
-        for (std::size_t i = 0; i < cloth.particleCount(); ++i) fanStart[i + 1] += fanStart[i];
-        {
-            std::vector<std::uint32_t> fill(fanStart.begin(), fanStart.end() - 1);
-            for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t)
-                for (int k = 0; k < 3; ++k) fans[fill[cloth.triangles[t][k]]++] = t;
-        }
         // the crack direction across a triangle's pull, in rest space
         const auto acrossOf = [&](std::uint32_t t) {
             const glm::vec2 w = perpendicular(m_stretch[t].direction);
@@ -235,27 +224,24 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
             anyTip = true;
             float hardest = 0.0f;
             std::uint32_t hardestTriangle = 0;
-            for (std::uint32_t f = fanStart[tip]; f < fanStart[tip + 1]; ++f) {
-                const glm::uvec3 tri = cloth.triangles[fans[f]];
-                for (int k = 0; k < 3; ++k) {
-                    for (std::uint32_t g = fanStart[tri[k]]; g < fanStart[tri[k] + 1]; ++g)
-                        if (m_stretch[fans[g]].stretch > hardest) {
-                            hardest = m_stretch[fans[g]].stretch;
-                            hardestTriangle = fans[g];
+            for (const std::uint32_t f : fans.of(tip))
+                for (int k = 0; k < 3; ++k)
+                    for (const std::uint32_t g : fans.of(cloth.triangles[f][k]))
+                        if (m_stretch[g].stretch > hardest) {
+                            hardest = m_stretch[g].stretch;
+                            hardestTriangle = g;
                         }
-                }
-            }
             if (!(hardest > maxStretch)) continue;
             glm::vec3 line = acrossOf(hardestTriangle), ahead(0.0f);
-            const glm::uvec2 behind = alongBorder[tip];
+            const glm::uvec2 behind = m_alongBorder[tip];
             if (behind.y != kNoParticle) {
                 ahead = cloth.restPositions[tip] - 0.5f * (cloth.restPositions[behind.x] + cloth.restPositions[behind.y]);
                 const float a = glm::length(ahead), l = glm::length(line);
                 if (a > 0.0f && l > 0.0f && std::abs(glm::dot(ahead, line)) >= keep * a * l) line = ahead;
             }
-            for (std::uint32_t f = fanStart[tip]; f < fanStart[tip + 1]; ++f) {
+            for (const std::uint32_t f : fans.of(tip)) {
                 Crack crack;
-                if (!crackThrough(fans[f], cornerOf(cloth.triangles[fans[f]], tip), line, ahead, crack)) continue;
+                if (!crackThrough(f, cornerOf(cloth.triangles[f], tip), line, ahead, crack)) continue;
                 crack.fromTip = true;
                 crack.stretch = hardest;
                 consider(crack);
@@ -268,7 +254,7 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
                 const glm::uvec3 tri = cloth.triangles[t];
                 for (int k = 0; k < 3; ++k) {
                     const std::uint32_t corner = tri[k];
-                    if (!onBorder[corner] || copied[corner] || angles[corner] > tipAngle ||
+                    if (!onBorder[corner] || m_copied[corner] || angles[corner] > tipAngle ||
                         cloth.inverseMasses[corner] == 0.0f)
                         continue;
                     Crack crack;
@@ -285,8 +271,8 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
             std::vector<std::uint8_t> nearBorder(cloth.particleCount(), 0);
             for (std::uint32_t p = 0; p < cloth.particleCount(); ++p)
                 if (onBorder[p])
-                    for (std::uint32_t f = fanStart[p]; f < fanStart[p + 1]; ++f)
-                        for (int k = 0; k < 3; ++k) nearBorder[cloth.triangles[fans[f]][k]] = 1;
+                    for (const std::uint32_t f : fans.of(p))
+                        for (int k = 0; k < 3; ++k) nearBorder[cloth.triangles[f][k]] = 1;
             std::uint32_t start = kNoParticle;
             float most = maxStretch;
             for (const std::uint32_t t : m_over) {
@@ -303,17 +289,17 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
             // the line across the pull through that particle, to the far edges of the two
             // triangles around it it enters on either side: the particle gets two cut edges
             // and splits, and the crack opens with its two ends (tips) on the line
-            std::uint32_t hardest = fans[fanStart[start]];
-            for (std::uint32_t f = fanStart[start]; f < fanStart[start + 1]; ++f)
-                if (m_stretch[fans[f]].stretch > m_stretch[hardest].stretch) hardest = fans[f];
+            std::uint32_t hardest = fans.of(start).front();
+            for (const std::uint32_t f : fans.of(start))
+                if (m_stretch[f].stretch > m_stretch[hardest].stretch) hardest = f;
             const glm::vec3 line = acrossOf(hardest);
             BladePath path;
             path.onVertices.push_back(start);
             int sides = 0;
             for (const float side : {-1.0f, 1.0f})
-                for (std::uint32_t f = fanStart[start]; f < fanStart[start + 1]; ++f) {
+                for (const std::uint32_t f : fans.of(start)) {
                     Crack crack;
-                    if (!crackThrough(fans[f], cornerOf(cloth.triangles[fans[f]], start), line, side * line, crack)) continue;
+                    if (!crackThrough(f, cornerOf(cloth.triangles[f], start), line, side * line, crack)) continue;
                     if (crack.alongEdge) path.onVertices.push_back(crack.far);
                     else path.crossings.push_back({crack.crossing.edge, crack.crossing.t, side + 1.0f});
                     ++sides;

@@ -33,10 +33,12 @@
 // its own besides caches of the rest shape: a restored cloth tears as it did.
 //
 // Cost: one pass over the triangles per step, without allocation while no triangle
-// is past the limit; while one is, each round also sorts the half-edges and the rest
-// positions (O(n log n)), and each tear rebuilds the links (O(links log links)).
+// is past the limit; what the topology decides (the border, the tips' angles, the
+// copies: O(n log n)) is kept until it changes; each tear rebuilds the links
+// (O(links log links)).
 #include "cloth.hpp"
 #include "tearing.hpp"
+#include "topology.hpp"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -75,10 +77,17 @@ public:
     static constexpr float kTurnDegrees = 45.0f;
 
 private:
-    void refreshFrames(const Cloth& cloth);
+    // What the rest shape and the triangles decide, again when the topology changes.
+    void refreshShape(const Cloth& cloth);
 
     std::uint64_t m_topologyVersion = ~0ull;
     std::vector<RestFrame> m_frames;  // per triangle
+    TriangleFans m_fans;
+    std::vector<EdgeKey> m_borderEdges;           // sorted
+    std::vector<std::uint8_t> m_onBorder;         // per particle
+    std::vector<glm::uvec2> m_alongBorder;        // per particle, its first two neighbours along the border
+    std::vector<float> m_angles;                  // per particle, its triangles' rest angles added, radians
+    std::vector<std::uint8_t> m_copied;           // per particle: another shares its rest position
     std::vector<PrincipalStretch> m_stretch;
     std::vector<std::uint32_t> m_over;  // triangles past the limit
 };

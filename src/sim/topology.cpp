@@ -199,6 +199,16 @@ Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particle
     return pieces;
 }
 
+TriangleFans::TriangleFans(const std::vector<glm::uvec3>& triangles, std::size_t particles) : start(particles + 1, 0) {
+    for (const glm::uvec3& t : triangles)
+        for (int k = 0; k < 3; ++k) ++start[t[k] + 1];
+    for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    items.resize(start.back());
+    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+    for (std::uint32_t t = 0; t < triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) items[fill[triangles[t][k]]++] = t;
+}
+
 std::vector<EdgeKey> uniqueEdges(const std::vector<glm::uvec3>& triangles) {
     std::vector<EdgeKey> edges;
     edges.reserve(3 * triangles.size());

@@ -73,6 +73,16 @@ struct Pieces {
 Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particles);
 Pieces findPieces(const Cloth& cloth);
 
+// The triangles around each particle, as offsets into one array.
+struct TriangleFans {
+    std::vector<std::uint32_t> start, items;  // particle v's triangles: items[start[v] .. start[v + 1])
+    TriangleFans() = default;
+    TriangleFans(const std::vector<glm::uvec3>& triangles, std::size_t particles);
+    std::span<const std::uint32_t> of(std::uint32_t v) const {
+        return {items.data() + start[v], items.data() + start[v + 1]};
+    }
+};
+
 // Every edge of the triangles once, sorted.
 std::vector<EdgeKey> uniqueEdges(const std::vector<glm::uvec3>& triangles);
 

@@ -1,14 +1,19 @@
 // Tearing across the pull (tearing.splits_triangles, crack_tearing.hpp): a triangle's
 // principal stretch against hand-worked cases, and a plate with a slit across the
 // pull, clamped all round and stretched at 22.5 degrees to its grid, cracks on
-// straight from both ends of the slit, where link tearing zig-zags.
+// straight from both ends of the slit, where link tearing zig-zags; on an irregular
+// mesh of the same plate too.
 #include "../support/sim_fixture.hpp"
+#include "../support/temp_dir.hpp"
 #include "sim/crack_tearing.hpp"
 #include "sim/topology.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
@@ -86,10 +91,20 @@ std::vector<glm::vec2> crackVertices(const Cloth& cloth, float side) {
 // second up to `strain` and held there, no gravity: away from the slit the stretch is
 // uniform and below the cut length (1.12), and the slit's ends, where the stretch
 // gathers, are the only free border a crack can grow from. `steps` steps.
-PullResult pullSlitPlate(bool acrossTriangles, int steps, float rate, float strain) {
+// `mesh`: an OBJ file of the plate with the grid's vertex order (empty: the grid).
+// `grown`: called after each step with the crack's vertices so far and the slit's;
+// true ends the pull there.
+using Grown = std::function<bool(const std::vector<glm::vec2>& crack, const std::vector<glm::vec2>& slit)>;
+PullResult pullSlitPlate(bool acrossTriangles, int steps, float rate, float strain, const std::string& mesh = {},
+                         const Grown& grown = {}) {
     Simulation sim = makeSimulation(settingsWith([&](Settings& s) {
         s.cloth.resolution = {kSide, kSide};
         s.cloth.spacing = kSpacing;
+        if (!mesh.empty()) {
+            s.cloth.mesh = mesh;
+            s.cloth.meshScale = 1.0f;
+            s.cloth.origin = glm::vec3(0.0f);
+        }
         s.cloth.pins = PinPreset::None;
         s.sim.gravity = glm::vec3(0.0f);
         s.wind.strength = 0.0f;
@@ -101,6 +116,7 @@ PullResult pullSlitPlate(bool acrossTriangles, int steps, float rate, float stra
         s.tearing.splitsTriangles = acrossTriangles;
     }));
     World& world = sim.world();
+    EXPECT_EQ(world.clothError, "");
     Cloth& cloth = world.cloth;
     const float angle = glm::radians(kPullDegrees);
     const glm::vec2 across(-std::sin(angle), std::cos(angle));  // in (u, v)
@@ -141,10 +157,52 @@ PullResult pullSlitPlate(bool acrossTriangles, int steps, float rate, float stra
             cloth.velocities[outline[k]] = speed * along * pull;
         }
         sim.step();
+        if (grown && grown(crackVertices(cloth, side), result.slit)) break;
     }
     result.topology = checkTopology(cloth);
     result.crack = crackVertices(cloth, side);
     return result;
+}
+
+// A number in [-1, 1] from three integers (a hash: the same on every platform).
+float jitter(std::uint32_t i, std::uint32_t j, std::uint32_t k) {
+    std::uint32_t h = i * 73856093u ^ j * 19349663u ^ k * 83492791u;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    h ^= h >> 15;
+    return static_cast<float>(h % 20001u) / 10000.0f - 1.0f;
+}
+
+// The plate as an irregular mesh: the grid's vertices in its order, those inside moved
+// by up to 0.2 spacing along each axis, and each quad cut along one diagonal or the
+// other at random, so no line of edges runs straight anywhere. uv: position / side.
+std::string irregularPlateObj(const TempDir& dir) {
+    const float side = static_cast<float>(kSide - 1) * kSpacing;
+    std::ofstream out(dir / "irregular_plate.obj");
+    for (int j = 0; j < kSide; ++j)
+        for (int i = 0; i < kSide; ++i) {
+            const bool inside = i > 0 && j > 0 && i < kSide - 1 && j < kSide - 1;
+            const auto ui = static_cast<std::uint32_t>(i), uj = static_cast<std::uint32_t>(j);
+            const float x = static_cast<float>(i) * kSpacing + (inside ? 0.2f * kSpacing * jitter(ui, uj, 1) : 0.0f);
+            const float y = static_cast<float>(j) * kSpacing + (inside ? 0.2f * kSpacing * jitter(ui, uj, 2) : 0.0f);
+            out << "v " << x << " " << y << " 0\nvt " << x / side << " " << y / side << "\n";
+        }
+    const auto at = [](int i, int j) { return j * kSide + i + 1; };  // OBJ counts from 1
+    const auto face = [&](int a, int b, int c) {
+        out << "f " << a << "/" << a << " " << b << "/" << b << " " << c << "/" << c << "\n";
+    };
+    for (int j = 0; j + 1 < kSide; ++j)
+        for (int i = 0; i + 1 < kSide; ++i) {
+            const int a = at(i, j), b = at(i + 1, j), c = at(i + 1, j + 1), d = at(i, j + 1);
+            if (jitter(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), 3) > 0.0f) {
+                face(a, b, c);
+                face(a, c, d);
+            } else {
+                face(a, b, d);
+                face(b, c, d);
+            }
+        }
+    return (dir / "irregular_plate.obj").string();
 }
 
 struct Line {
@@ -173,11 +231,6 @@ Line fitLine(const std::vector<glm::vec2>& points) {
     return line;
 }
 
-// The pull is at 22.5 degrees to the grid, so no row or diagonal of the grid lies
-// across it: a crack along existing edges zig-zags, one across the triangles does not.
-// Measured within a quarter of the side from the plate's centre, where the stretch is
-// the pull's: nearer the clamped outline the clamp sets it, and the crack turns and
-// forks there (from about 5 spacings in, on this 24 x 24 plate).
 // The crack's vertices within a quarter of the side from the plate's centre, where the
 // stretch is the pull's: nearer the clamped outline the clamp sets it, and the crack
 // turns and forks there (from about 5 spacings in, on this 24 x 24 plate).
@@ -220,6 +273,33 @@ TEST(CrackTearing, APullAt22Point5DegreesToTheGridTearsStraightAcrossIt) {
     EXPECT_LE(degreesOff, 10.0f) << "across the pull";
     std::cout << "crack: " << inside.size() << " vertices (slit " << torn.slit.size() << "), " << line.worst / kSpacing
               << " spacings off its line at worst, " << degreesOff << " degrees off across the pull\n";
+}
+
+// The same pull on an irregular mesh of the plate (moved vertices, diagonals either
+// way): no line of edges runs across the pull, and the triangles' own principal
+// directions differ from one to the next; the crack keeps the slit's direction.
+TEST(CrackTearing, OnAnIrregularMeshThePullTearsStraightAcrossIt) {
+    const TempDir dir("crack_obj");
+    const float angle = glm::radians(kPullDegrees);
+    const glm::vec2 across(-std::sin(angle), std::cos(angle));
+    // until it has grown 2 spacings beyond both ends of the slit: pulled on after the crack
+    // has split the plate, the halves start new cracks inside, and on this mesh one of
+    // them runs into the centre at 30 degrees to the first
+    const auto grown = [&](const std::vector<glm::vec2>& crack, const std::vector<glm::vec2>& slit) {
+        return grownBeyondBothEnds(central(crack), slit, across) >= 2.0f * kSpacing;
+    };
+    const PullResult torn = pullSlitPlate(true, 120, 0.3f, 0.09f, irregularPlateObj(dir), grown);
+    EXPECT_EQ(torn.topology, "");
+    const std::vector<glm::vec2> inside = central(torn.crack);
+    EXPECT_GE(grownBeyondBothEnds(inside, torn.slit, across), kSpacing) << "the crack grew from both ends of the slit";
+    ASSERT_GE(inside.size(), torn.slit.size() + 4);
+    const Line line = fitLine(inside);
+    EXPECT_LE(line.worst, 0.1f * kSpacing) << "the crack's vertices lie on a straight line";
+    const float degreesOff = glm::degrees(std::acos(std::min(1.0f, std::abs(glm::dot(line.direction, across)))));
+    EXPECT_LE(degreesOff, 10.0f) << "across the pull";
+    std::cout << "irregular mesh: crack of " << inside.size() << " vertices (slit " << torn.slit.size() << "), "
+              << line.worst / kSpacing << " spacings off its line at worst, " << degreesOff
+              << " degrees off across the pull\n";
 }
 
 // The same plate with link tearing (the default): the cloth parts along the grid's edges,

@@ -61,11 +61,13 @@ INSTANTIATE_TEST_SUITE_P(Solvers, HangingCutInTwo, ::testing::ValuesIn([] {
                          }()),
                          [](const auto& p) { return p.param; });
 
-// The particles the tears made lie where the sphere went through (its track runs
-// along z through the centre of the drum skin), the outline keeps every pin, and
-// without tearing the same push leaves the cloth whole.
-TEST(CuttingSphere, TearsAHoleOnlyWhereTheSpherePressed) {
+// Link tearing (the scene as it ships): the particles the tears made lie where
+// the sphere went through (its track runs along z through the centre of the drum
+// skin), the outline keeps every pin, and without tearing the same push leaves the
+// cloth whole.
+TEST(CuttingSphere, LinkTearingTearsAHoleOnlyWhereTheSpherePressed) {
     const SceneDesc scene = loadOrFail("cutting_sphere.toml");
+    ASSERT_FALSE(scene.settings.tearing.splitsTriangles);
     ASSERT_EQ(scene.colliders.size(), 1u);
     const Collider& sphere = scene.colliders.front();
     Simulation sim(makeWorld(scene));
@@ -94,6 +96,34 @@ TEST(CuttingSphere, TearsAHoleOnlyWhereTheSpherePressed) {
     for (int i = 0; i < 150; ++i) untorn.step();
     EXPECT_EQ(countBorderEdges(untorn.world().cloth), border);
     EXPECT_EQ(untorn.world().cloth.particleCount(), particles);
+}
+
+// Tearing across the pull (tearing.splits_triangles on): the first tear is where the sphere pressed,
+// and from there cracks run on across the taut skin (7.5 spacings beyond the sphere's
+// radius at 2.5 s) as long as the pinned outline pulls them open; the outline keeps
+// every pin, and the skin stays one piece: a crack sheds no fragments.
+TEST(CuttingSphere, CracksStartWhereTheSpherePressedAndShedNoFragments) {
+    const SceneDesc scene = loadOrFail("cutting_sphere.toml", {"tearing.splits_triangles=true"});
+    const Collider& sphere = scene.colliders.front();
+    Simulation sim(makeWorld(scene));
+    const std::size_t particles = sim.world().cloth.particleCount();
+    const std::size_t border = countBorderEdges(sim.world().cloth);
+    std::size_t pins = 0;
+    for (std::uint8_t p : sim.world().cloth.pinned) pins += p;
+    for (int i = 0; i < 150; ++i) sim.step();
+
+    const Cloth& cloth = sim.world().cloth;
+    EXPECT_GT(countBorderEdges(cloth), border + 20u) << "no hole";
+    ASSERT_GT(cloth.particleCount(), particles);
+    const glm::vec2 track(sphere.home.position.x, sphere.home.position.y);
+    const glm::vec2 first(cloth.restPositions[particles].x, cloth.restPositions[particles].y);
+    EXPECT_LT(glm::distance(first, track), sphere.shape.radius + 2.0f * scene.settings.cloth.spacing)
+        << "the first tear is away from the sphere";
+    EXPECT_EQ(measureCloth(sim.world()).nanCount, 0u);
+    const TopologyStats topology = measureTopology(sim.world());
+    EXPECT_EQ(topology.pieces.size(), 1u);
+    EXPECT_EQ(topology.pieces.front().pinned, pins) << "the outline tore";
+    EXPECT_EQ(checkTopology(cloth), "");
 }
 
 // The flag holds in the gale at its cut length and shreds at a lower one; either

@@ -46,7 +46,8 @@ TEST(PrincipalStretch, ADegenerateRestTriangleNeverTears) {
     EXPECT_EQ(principalStretch(frame, {0, 0, 0}, {5, 0, 0}, {0, 5, 0}).stretch, 1.0f);
 }
 
-// Off by default: tearing breaks links until the tearing scenes are tuned for cracks.
+// Off by default: tearing breaks links until cracks can start at a held particle (see
+// Tearing.AcrossThePullAStrongPullTears) and the tearing scenes are tuned for them.
 TEST(CrackTearing, OffByDefault) { EXPECT_FALSE(defaultSettings().tearing.splitsTriangles); }
 
 constexpr int kSide = 24;

@@ -208,6 +208,7 @@ BenchTable runTearingSuite(const BenchOptions& options) {
     const Case cases[] = {
         {"off", "cutting_sphere.toml", {"tearing.enabled=false"}},
         {"on (max_stretch 1.3)", "cutting_sphere.toml", {}},
+        {"on, across the pull (max_stretch 1.3)", "cutting_sphere.toml", {"tearing.splits_triangles=true"}},
         {"off", "hanging.toml", with(hanging128, "tearing.enabled=false")},
         {"on, nothing tears (max_stretch 10)",
          "hanging.toml",
@@ -215,6 +216,10 @@ BenchTable runTearingSuite(const BenchOptions& options) {
         {"on (max_stretch 1.02)",
          "hanging.toml",
          with(with(hanging128, "tearing.enabled=true"), "tearing.max_stretch=1.02")},
+        {"on, across the pull (max_stretch 1.02)",
+         "hanging.toml",
+         with(with(with(hanging128, "tearing.enabled=true"), "tearing.max_stretch=1.02"),
+              "tearing.splits_triangles=true")},
     };
     for (const Case& c : cases) {
         std::cerr << "bench tearing: " << c.scene.string() << " " << c.label << "\n";

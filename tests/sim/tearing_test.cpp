@@ -40,9 +40,10 @@ Settings hangingWithTearing(const std::string& solver, bool acrossTriangles = fa
 float largestTriangleStretch(const Cloth& cloth) {
     float largest = 1.0f;
     for (const glm::uvec3& t : cloth.triangles) {
-        const RestFrame frame = restFrameOf(cloth.restPositions[t.x], cloth.restPositions[t.y], cloth.restPositions[t.z]);
-        largest = std::max(largest,
-                           principalStretch(frame, cloth.positions[t.x], cloth.positions[t.y], cloth.positions[t.z]).stretch);
+        const auto& r = cloth.restPositions;
+        const auto& x = cloth.positions;
+        const RestFrame frame = restFrameOf(r[t.x], r[t.y], r[t.z]);
+        largest = std::max(largest, principalStretch(frame, x[t.x], x[t.y], x[t.z]).stretch);
     }
     return largest;
 }
@@ -85,7 +86,8 @@ PullOutcome pullDown(const std::string& solver, float distance, bool acrossTrian
         worstStretch = std::max(worstStretch, largestTriangleStretch(world.cloth));
         EXPECT_EQ(checkTopology(world.cloth), "") << "step " << step;
     }
-    const bool massive = std::all_of(world.cloth.masses.begin(), world.cloth.masses.end(), [](float m) { return m > 0.0f; });
+    const std::vector<float>& masses = world.cloth.masses;
+    const bool massive = std::all_of(masses.begin(), masses.end(), [](float m) { return m > 0.0f; });
     return {world.cloth.tornLinks, findPieces(world.cloth).count, worst, worstStretch, massive};
 }
 

@@ -273,13 +273,23 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
                 if (onBorder[p])
                     for (const std::uint32_t f : fans.of(p))
                         for (int k = 0; k < 3; ++k) nearBorder[cloth.triangles[f][k]] = 1;
+            // A triangle at a held particle on the border (the mouse, a pin group) may start
+            // one beside it, through a free corner inside: none can start at the held
+            // particle (a line across a pull at the border runs along it)
+            const auto heldOnBorder = [&](const glm::uvec3& tri) {
+                for (int k = 0; k < 3; ++k)
+                    if (onBorder[tri[k]] && cloth.inverseMasses[tri[k]] == 0.0f && !cloth.pinned[tri[k]]) return true;
+                return false;
+            };
             std::uint32_t start = kNoParticle;
             float most = maxStretch;
             for (const std::uint32_t t : m_over) {
                 const glm::uvec3 tri = cloth.triangles[t];
-                if (nearBorder[tri.x] || nearBorder[tri.y] || nearBorder[tri.z] || !(m_stretch[t].stretch > most)) continue;
+                if (!(m_stretch[t].stretch > most)) continue;
+                const bool held = heldOnBorder(tri);
+                if (!held && (nearBorder[tri.x] || nearBorder[tri.y] || nearBorder[tri.z])) continue;
                 for (int k = 0; k < 3; ++k)
-                    if (cloth.inverseMasses[tri[k]] != 0.0f) {
+                    if (cloth.inverseMasses[tri[k]] != 0.0f && !(held && onBorder[tri[k]])) {
                         most = m_stretch[t].stretch;
                         start = tri[k];
                         break;

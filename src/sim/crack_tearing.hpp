@@ -28,6 +28,9 @@
 // the border starts a crack inside, a blade across the pull through one of its corners
 // to the far edges of the two triangles on either side (the corner, cut twice, splits
 // and the crack opens; a slit across one triangle, with both its ends inside, could not).
+// A triangle at a held particle on the border (the mouse, a pin group's particle) may
+// start one so too, through a free corner inside: the line across its pull at the held
+// particle runs along the border, and the held particle itself is never split.
 //
 // Pinned and held particles are never a crack's corner. The tearing keeps no state of
 // its own besides caches of the rest shape: a restored cloth tears as it did.

@@ -201,7 +201,8 @@ TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {
             crack.alongEdge = u < kAlongEdge || u > 1.0f - kAlongEdge;
             if (crack.alongEdge) {
                 crack.far = u < kAlongEdge ? P : Q;
-                return !isBorderEdge(corner, crack.far);  // that edge is open already
+                // that edge is open already; or the crack would split a pinned or held end
+                return !isBorderEdge(corner, crack.far) && cloth.inverseMasses[crack.far] != 0.0f;
             }
             const EdgeKey edge = edgeKey(P, Q);
             crack.crossing = {edge, edge.a == P ? u : 1.0f - u, 1.0f};

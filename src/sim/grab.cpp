@@ -31,7 +31,9 @@ glm::vec3 smoothed(glm::vec3 average, glm::vec3 sample, float dt) {
 
 bool ParticleGrab::stillValid(const World& world) const {
     const Cloth& cloth = world.cloth;
-    return m_particle && *m_particle < cloth.particleCount() && cloth.particleCount() == m_particleCount &&
+    // a tear or a cut appends particles and keeps every index (topology_edit.hpp): the
+    // held particle is still the one held, and the drag goes on through the tear
+    return m_particle && *m_particle < cloth.particleCount() && cloth.particleCount() >= m_particleCount &&
            clothGeneration(cloth) == m_clothGeneration;
 }
 

@@ -57,7 +57,8 @@ public:
     void drop() { m_particle.reset(); }
 
     // Whether a particle is held in this world; false (and dropped) when the
-    // cloth was rebuilt or shrank since begin.
+    // cloth was rebuilt or shrank since begin (a tear or a cut, which only add
+    // particles, keep the hold).
     bool holding(const World& world);
     bool active() const { return m_particle.has_value(); }
     std::optional<std::size_t> particle() const { return m_particle; }

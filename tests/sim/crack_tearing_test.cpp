@@ -46,8 +46,8 @@ TEST(PrincipalStretch, ADegenerateRestTriangleNeverTears) {
     EXPECT_EQ(principalStretch(frame, {0, 0, 0}, {5, 0, 0}, {0, 5, 0}).stretch, 1.0f);
 }
 
-// Off by default: tearing breaks links until cracks can start at a held particle (see
-// Tearing.AcrossThePullAStrongPullTears) and the tearing scenes are tuned for them.
+// Off by default: tearing breaks links while small flaps along a crack can stay past the
+// cut length (Tearing.AcrossThePullAStrongPullTears) and each tear rebuilds the cloth.
 TEST(CrackTearing, OffByDefault) { EXPECT_FALSE(defaultSettings().tearing.splitsTriangles); }
 
 constexpr int kSide = 24;

@@ -191,6 +191,30 @@ TEST(ParticleGrab, SurvivesAClothRebuild) {
     EXPECT_FALSE(grab.active());
 }
 
+// Dragged until the cloth tears: the tear appends particles and keeps every index, so
+// the hold goes on, the held particle reaches the target, and on release it gets its
+// mass back (it used to be dropped at the tear and left kinematic where it was).
+TEST(ParticleGrab, HoldsOnThroughATear) {
+    for (const bool cracks : {false, true}) {
+        Simulation sim = smallCloth();
+        sim.world().settings.tearing.enabled = true;
+        sim.world().settings.tearing.maxStretch = 1.3f;
+        sim.world().settings.tearing.splitsTriangles = cracks;
+        ParticleGrab grab;
+        const std::size_t before = sim.world().cloth.particleCount();
+        ASSERT_TRUE(grab.begin(sim.world(), kBottomMiddle));
+        const glm::vec3 target = sim.world().cloth.positions[kBottomMiddle] - glm::vec3(0.0f, 1.5f, 0.0f);
+        grab.setTarget(target);
+        stepHeld(sim, grab, 120);
+        const Cloth& cloth = sim.world().cloth;
+        ASSERT_GT(cloth.particleCount(), before) << "cracks " << cracks << ": it tore";
+        EXPECT_TRUE(grab.holding(sim.world())) << "cracks " << cracks;
+        EXPECT_LT(glm::distance(cloth.positions[kBottomMiddle], target), 1e-4f) << "cracks " << cracks;
+        grab.release(sim.world());
+        EXPECT_GT(sim.world().cloth.inverseMasses[kBottomMiddle], 0.0f) << "cracks " << cracks;
+    }
+}
+
 // --- colliders ------------------------------------------------------------------
 
 void stepHeld(Simulation& sim, ColliderGrab& grab, int steps) {

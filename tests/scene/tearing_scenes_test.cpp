@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs {
@@ -61,41 +62,52 @@ INSTANTIATE_TEST_SUITE_P(Solvers, HangingCutInTwo, ::testing::ValuesIn([] {
                          }()),
                          [](const auto& p) { return p.param; });
 
-// Link tearing (the scene as it ships): the particles the tears made lie where
-// the sphere went through (its track runs along z through the centre of the drum
-// skin), the outline keeps every pin, and without tearing the same push leaves the
-// cloth whole.
-TEST(CuttingSphere, LinkTearingTearsAHoleOnlyWhereTheSpherePressed) {
-    const SceneDesc scene = loadOrFail("cutting_sphere.toml");
-    ASSERT_FALSE(scene.settings.tearing.splitsTriangles);
-    ASSERT_EQ(scene.colliders.size(), 1u);
-    const Collider& sphere = scene.colliders.front();
+// The cutting sphere with `overrides`, stepped 150 steps (2.5 s: the sphere has gone
+// through), with what the cloth was before.
+struct SphereRun {
+    SceneDesc scene;
+    Simulation sim;
+    std::size_t particles, border, pins;
+};
+
+SphereRun runCuttingSphere(const std::vector<std::string>& overrides) {
+    const SceneDesc scene = loadOrFail("cutting_sphere.toml", overrides);
     Simulation sim(makeWorld(scene));
     const std::size_t particles = sim.world().cloth.particleCount();
     const std::size_t border = countBorderEdges(sim.world().cloth);
     std::size_t pins = 0;
     for (std::uint8_t p : sim.world().cloth.pinned) pins += p;
-    for (int i = 0; i < 150; ++i) sim.step();  // 2.5 s: the sphere has gone through
+    for (int i = 0; i < 150; ++i) sim.step();
+    return {scene, std::move(sim), particles, border, pins};
+}
 
-    const Cloth& cloth = sim.world().cloth;
-    EXPECT_GT(countBorderEdges(cloth), border + 20u) << "no hole";
-    ASSERT_GT(cloth.particleCount(), particles);
+// Link tearing (the scene as it ships): the particles the tears made lie where
+// the sphere went through (its track runs along z through the centre of the drum
+// skin), the outline keeps every pin, and without tearing the same push leaves the
+// cloth whole.
+TEST(CuttingSphere, LinkTearingTearsAHoleOnlyWhereTheSpherePressed) {
+    const SphereRun run = runCuttingSphere({});
+    const SceneDesc& scene = run.scene;
+    ASSERT_FALSE(scene.settings.tearing.splitsTriangles);
+    ASSERT_EQ(scene.colliders.size(), 1u);
+    const Collider& sphere = scene.colliders.front();
+    const Cloth& cloth = run.sim.world().cloth;
+    EXPECT_GT(countBorderEdges(cloth), run.border + 20u) << "no hole";
+    ASSERT_GT(cloth.particleCount(), run.particles);
     const glm::vec2 track(sphere.home.position.x, sphere.home.position.y);
     const float reach = sphere.shape.radius + 4.0f * scene.settings.cloth.spacing;
-    for (std::size_t i = particles; i < cloth.particleCount(); ++i) {
+    for (std::size_t i = run.particles; i < cloth.particleCount(); ++i) {
         const glm::vec2 at(cloth.restPositions[i].x, cloth.restPositions[i].y);
         EXPECT_LT(glm::distance(at, track), reach) << "particle " << i << " split far from the sphere";
     }
-    const ClothStats stats = measureCloth(sim.world());
+    const ClothStats stats = measureCloth(run.sim.world());
     EXPECT_EQ(stats.nanCount, 0u);
-    EXPECT_EQ(measureTopology(sim.world()).pieces.front().pinned, pins) << "the outline tore";
+    EXPECT_EQ(measureTopology(run.sim.world()).pieces.front().pinned, run.pins) << "the outline tore";
     EXPECT_EQ(checkTopology(cloth), "");
 
-    const SceneDesc whole = loadOrFail("cutting_sphere.toml", {"tearing.enabled=false"});
-    Simulation untorn(makeWorld(whole));
-    for (int i = 0; i < 150; ++i) untorn.step();
-    EXPECT_EQ(countBorderEdges(untorn.world().cloth), border);
-    EXPECT_EQ(untorn.world().cloth.particleCount(), particles);
+    const SphereRun untorn = runCuttingSphere({"tearing.enabled=false"});
+    EXPECT_EQ(countBorderEdges(untorn.sim.world().cloth), run.border);
+    EXPECT_EQ(untorn.sim.world().cloth.particleCount(), run.particles);
 }
 
 // Tearing across the pull (tearing.splits_triangles on): the first tear is inside the
@@ -104,25 +116,18 @@ TEST(CuttingSphere, LinkTearingTearsAHoleOnlyWhereTheSpherePressed) {
 // pinned outline pulls them open; the outline keeps every pin, and the skin stays one
 // piece: a crack sheds no fragments.
 TEST(CuttingSphere, CracksStartWhereTheSpherePressedAndShedNoFragments) {
-    const SceneDesc scene = loadOrFail("cutting_sphere.toml", {"tearing.splits_triangles=true"});
-    const Collider& sphere = scene.colliders.front();
-    Simulation sim(makeWorld(scene));
-    const std::size_t particles = sim.world().cloth.particleCount();
-    const std::size_t border = countBorderEdges(sim.world().cloth);
-    std::size_t pins = 0;
-    for (std::uint8_t p : sim.world().cloth.pinned) pins += p;
-    for (int i = 0; i < 150; ++i) sim.step();
-
-    const Cloth& cloth = sim.world().cloth;
-    EXPECT_GT(countBorderEdges(cloth), border + 20u) << "no hole";
-    ASSERT_GT(cloth.particleCount(), particles);
+    const SphereRun run = runCuttingSphere({"tearing.splits_triangles=true"});
+    const Collider& sphere = run.scene.colliders.front();
+    const Cloth& cloth = run.sim.world().cloth;
+    EXPECT_GT(countBorderEdges(cloth), run.border + 20u) << "no hole";
+    ASSERT_GT(cloth.particleCount(), run.particles);
     const glm::vec2 track(sphere.home.position.x, sphere.home.position.y);
-    const glm::vec2 first(cloth.restPositions[particles].x, cloth.restPositions[particles].y);
+    const glm::vec2 first(cloth.restPositions[run.particles].x, cloth.restPositions[run.particles].y);
     EXPECT_LT(glm::distance(first, track), sphere.shape.radius) << "the first tear is outside the sphere's circle";
-    EXPECT_EQ(measureCloth(sim.world()).nanCount, 0u);
-    const TopologyStats topology = measureTopology(sim.world());
+    EXPECT_EQ(measureCloth(run.sim.world()).nanCount, 0u);
+    const TopologyStats topology = measureTopology(run.sim.world());
     EXPECT_EQ(topology.pieces.size(), 1u);
-    EXPECT_EQ(topology.pieces.front().pinned, pins) << "the outline tore";
+    EXPECT_EQ(topology.pieces.front().pinned, run.pins) << "the outline tore";
     EXPECT_EQ(checkTopology(cloth), "");
 }
 

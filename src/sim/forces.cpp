@@ -107,6 +107,12 @@ void computeForces(const Cloth& cloth, const Settings& settings, double time, st
     accumulateAerodynamicForces(cloth, x, v, settings.wind, windVelocity(settings.wind, time), forces);
 }
 
+void computeExternalForces(const Cloth& cloth, const Settings& settings, double time, std::span<const glm::vec3> x,
+                           std::span<const glm::vec3> v, std::span<glm::vec3> forces) {
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) forces[i] = cloth.masses[i] * settings.sim.gravity;
+    accumulateAerodynamicForces(cloth, x, v, settings.wind, windVelocity(settings.wind, time), forces);
+}
+
 SpringJacobian springJacobian(const Link& link, const SpringSettings& springs, glm::vec3 xa, glm::vec3 xb) {
     SpringJacobian j{glm::mat3(0.0f), glm::mat3(0.0f)};
     const glm::vec3 d = xb - xa;

@@ -51,6 +51,11 @@ void computeForces(const Cloth& cloth, const Settings& settings, double time, st
                    std::span<const glm::vec3> v, std::span<glm::vec3> forces, bool airDrag = true,
                    const LinkSweep* runs = nullptr);
 
+// Gravity and aerodynamics alone, overwriting `forces`: what vbd and projective_dynamics
+// take explicitly, while their own solve treats the springs and all damping implicitly.
+void computeExternalForces(const Cloth& cloth, const Settings& settings, double time, std::span<const glm::vec3> x,
+                           std::span<const glm::vec3> v, std::span<glm::vec3> forces);
+
 // The derivative blocks of one spring, for implicit integration. With
 // K = dfa/dxb and D = dfa/dvb:  dfa/dxa = -K, dfb/dxb = -K, dfb/dxa = K, and
 // the same pattern for D. The compressive part of K is dropped (Choi & Ko

@@ -75,6 +75,18 @@ struct JakobsenSettings {
     float relaxation{};         // K in (0, 1]: fraction of each constraint error removed per pass
 };
 
+// Vertex Block Descent (Chen et al. 2024): Gauss-Seidel sweeps of per-vertex Newton steps.
+struct VbdSettings {
+    int iterations{};           // sweeps over every vertex per substep
+    float chebyshevRho{};       // spectral radius estimate of Chebyshev acceleration; 0 = off
+};
+
+// Projective Dynamics (Bouaziz et al. 2014): local projections, one prefactored global solve.
+struct ProjectiveSettings {
+    int iterations{};           // local/global iterations per substep
+    float chebyshevRho{};       // spectral radius estimate of Chebyshev acceleration (Wang 2015); 0 = off
+};
+
 struct ClothSettings {
     glm::ivec2 resolution{};    // particles along u (columns) and v (rows)
     float spacing{};            // rest distance between neighbours, metres
@@ -183,6 +195,8 @@ struct Settings {
     ProvotSettings provot;
     PbdSettings pbd;
     JakobsenSettings jakobsen;
+    VbdSettings vbd;
+    ProjectiveSettings projective;
     ClothSettings cloth;
     CollisionSettings collision;
     WindSettings wind;

@@ -60,6 +60,8 @@ enum class SolverReads : unsigned {
     PbdStiffness = 1u << 7,  // pbd.*: stiffness k in [0, 1] per link kind
     Relaxation = 1u << 8,    // jakobsen.relaxation
     ImplicitCg = 1u << 9,    // implicit.*: the conjugate-gradient solve of a Newton step
+    Vbd = 1u << 10,          // vbd.*: Vertex Block Descent's sweeps and acceleration
+    Projective = 1u << 11,   // projective.*: Projective Dynamics' iterations and acceleration
 };
 constexpr SolverReads operator|(SolverReads a, SolverReads b) {
     return static_cast<SolverReads>(static_cast<unsigned>(a) | static_cast<unsigned>(b));

@@ -54,7 +54,8 @@ std::set<std::string> keysWritten(const std::filesystem::path& file) {
 TEST(Recommended, TheMethodTablesAreTheSolverGroupOfTheParameterTable) {
     std::vector<std::string> sections = methodSections();
     std::sort(sections.begin(), sections.end());
-    EXPECT_EQ(sections, (std::vector<std::string>{"implicit", "jakobsen", "pbd", "provot", "solver", "springs"}));
+    EXPECT_EQ(sections, (std::vector<std::string>{"implicit", "jakobsen", "pbd", "projective", "provot", "solver", "springs",
+                                                "vbd"}));
 }
 
 // Every CPU method of the registry onto the heap: the compare scene's values where it

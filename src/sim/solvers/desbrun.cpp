@@ -63,9 +63,8 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "force_based.hpp"
+#include "sparse_ldlt.hpp"
 
-#include <Eigen/SparseCholesky>
-#include <Eigen/SparseCore>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -77,8 +76,6 @@
 
 namespace cs {
 namespace {
-
-using SparseMatrixD = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
 class DesbrunSolver final : public ForceBasedSolver {
 public:
@@ -185,7 +182,6 @@ private:
             const Eigen::Index columns = m_pinLinks.links.empty() ? 3 : 6;
             m_rhs.setZero(rows, columns);
             m_solution.setZero(rows, columns);
-            m_permuted.setZero(rows, columns);
         }
         m_coefficients = coefficients;
 
@@ -213,9 +209,7 @@ private:
         m_matrix.resize(rows, rows);
         m_matrix.setFromTriplets(entries.begin(), entries.end());
         if (rows == 0) return;
-        if (!samePattern) m_factor.analyzePattern(m_matrix);
-        m_factor.factorize(m_matrix);
-        m_inverseDiagonal = m_factor.vectorD().cwiseInverse();  // vectorD() returns a copy: keep it here
+        m_factor.factor(m_matrix, samePattern);
         ++m_factorizations;
     }
 
@@ -243,17 +237,10 @@ private:
         }
     }
 
-    // m_solution = (M - h^2 H)^-1 m_rhs through the LDL^T factor of P A P^T,
-    // with the permutations applied by hand (Eigen's solve() allocates).
+    // m_solution = (M - h^2 H)^-1 m_rhs
     void solveInPlace() {
         if (m_free.empty()) return;
-        const auto& permutation = m_factor.permutationP().indices();
-        const auto rows = static_cast<Eigen::Index>(m_free.size());
-        for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(permutation[i]) = m_rhs.row(i);
-        m_factor.matrixL().solveInPlace(m_permuted);
-        for (Eigen::Index i = 0; i < rows; ++i) m_permuted.row(i) *= m_inverseDiagonal[i];
-        m_factor.matrixU().solveInPlace(m_permuted);
-        for (Eigen::Index i = 0; i < rows; ++i) m_solution.row(i) = m_permuted.row(permutation[i]);
+        m_factor.solve(m_rhs, m_solution);
     }
 
     // --- torque correction ------------------------------------------------
@@ -320,9 +307,8 @@ private:
     std::vector<std::uint32_t> m_free;   // row of the system -> particle
     Cloth m_pinLinks;                    // only its links: those with exactly one pinned end
     SparseMatrixD m_matrix;
-    Eigen::SimplicialLDLT<SparseMatrixD> m_factor;
-    Eigen::VectorXd m_inverseDiagonal;              // 1 / D of the LDL^T factor
-    Eigen::MatrixXd m_rhs, m_solution, m_permuted;  // free particles x 3 (x, y, z columns)
+    SparseLdlt m_factor;
+    Eigen::MatrixXd m_rhs, m_solution;  // free particles x 3 (x, y, z columns), or x 6 with the pin links
 };
 
 } // namespace

@@ -16,5 +16,7 @@ std::unique_ptr<Solver> makeDesbrunSolver();
 std::unique_ptr<Solver> makeJakobsenSolver();
 std::unique_ptr<Solver> makePbdSolver();
 std::unique_ptr<Solver> makeXpbdSolver();
+std::unique_ptr<Solver> makeVbdSolver();
+std::unique_ptr<Solver> makeProjectiveDynamicsSolver();
 
 } // namespace cs

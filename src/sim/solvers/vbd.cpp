@@ -1,0 +1,223 @@
+// Vertex Block Descent: Chen, Chitalu, Yuksel et al., "Vertex Block Descent",
+// SIGGRAPH 2024 (docs/sources.md does not hold it: read from the paper).
+//
+// Method. One backward-Euler step is the minimiser of the incremental potential
+//   G(x) = 1/(2 h^2) |x - y|^2_M + E(x),   y = x_t + h v_t + h^2 M^-1 f_ext,
+// with E the springs' energy (the links of the cloth, Hooke springs with the
+// force-based solvers' stiffnesses). VBD minimises G by block coordinate descent,
+// one vertex at a time with the others held: the vertex's 3 x 3 Newton step
+//   H_i dx_i = f_i,   f_i = -(m_i / h^2)(x_i - y_i) + sum_springs f,
+//   H_i = (m_i / h^2) I + sum_springs k [ d^d^T + max(0, 1 - L/|d|)(I - d^d^T) ]
+// (the spring Hessian with its compressive part dropped, Choi & Ko 2002, so H_i is
+// positive definite: it is at least m_i / h^2 I). Vertices of one colour share no
+// spring, so a colour is solved in parallel and the result does not depend on the
+// thread count (a greedy colouring of the link graph, in index order).
+//
+// Damping, implicit at the vertex: the springs' own damping k_d along d^ with the
+// velocities (x - x_t) / h, adding (k_d / h) d^d^T to H_i (the paper's Rayleigh
+// damping restricted to what the cloth model has), and the particles' drag c adding
+// c / h I. Gravity and the wind are explicit, in y.
+//
+// Skipped vertices: a pinned one, and one whose H_i is near singular (det below
+// 1e-12 of (trace / 3)^3; it cannot be with a positive mass, kept as a guard).
+//
+// Initial guess: y (the inertial prediction). Optional Chebyshev acceleration over the
+// sweeps (vbd.chebyshev_rho, chebyshev.hpp). Each substep ends like every force-based
+// solver's: contact, the Provot fix-up, pins (ForceBasedSolver::finishSubstep).
+//
+// Weakness: Gauss-Seidel on the vertices converges slowly on stiff, light cloth
+// (k much larger than m / h^2): few sweeps look stretchy, though never unstable.
+#include "../forces.hpp"
+#include "../parallel.hpp"
+#include "../profile.hpp"
+#include "chebyshev.hpp"
+#include "force_based.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/matrix.hpp>
+#include <vector>
+
+namespace cs {
+namespace {
+
+class VbdSolver final : public ForceBasedSolver {
+public:
+    std::string_view id() const override { return "vbd"; }
+
+    void topologyChanged(World& world) override {
+        ForceBasedSolver::topologyChanged(world);
+        m_graphValid = false;
+    }
+
+    StepStats step(World& world, float dt) override {
+        StepStats stats;
+        CS_TIME_SCOPE(stats.totalMs);
+        Cloth& cloth = world.cloth;
+        const std::size_t n = cloth.particleCount();
+        if (n == 0) return stats;
+        const Settings& settings = world.settings;
+        const int substeps = std::max(settings.solver.substeps, 1);
+        const int sweeps = std::max(settings.vbd.iterations, 1);
+        const float h = dt / static_cast<float>(substeps);
+        auto buffers = scratch(cloth, 6);
+        auto& start = buffers[0];
+        auto& external = buffers[1];
+        auto& target = buffers[2];  // y
+        auto& origin = buffers[5];  // before the substep moved the held vertices: velocities are (x - origin) / h
+        ensureGraph(cloth);
+        const Coefficients c = coefficients(settings, h);
+        for (int sub = 0; sub < substeps; ++sub) {
+            std::copy(cloth.positions.begin(), cloth.positions.end(), origin.begin());
+            const SubstepClock clock = startSubstep(world, sub, substeps, h);
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                computeExternalForces(cloth, settings, world.time + sub * h, cloth.positions, cloth.velocities,
+                                      external);
+                for (std::size_t i = 0; i < n; ++i) {
+                    start[i] = cloth.positions[i];
+                    if (cloth.inverseMasses[i] == 0.0f) continue;
+                    target[i] = start[i] + h * cloth.velocities[i] + (h * h * cloth.inverseMasses[i]) * external[i];
+                    cloth.positions[i] = target[i];
+                }
+            }
+            {
+                CS_TIME_SCOPE(stats.constraintMs);
+                m_chebyshev.start(settings.vbd.chebyshevRho, cloth.positions, buffers[3], buffers[4]);
+                for (int sweep = 0; sweep < sweeps; ++sweep) {
+                    for (std::size_t colour = 0; colour + 1 < m_colourStart.size(); ++colour) {
+                        const std::uint32_t first = m_colourStart[colour];
+                        const std::size_t count = m_colourStart[colour + 1] - first;
+                        parallelFor(count, settings.solver.threads, [&](std::size_t b, std::size_t e) {
+                            for (std::size_t k = b; k < e; ++k)
+                                solveVertex(cloth, m_colourVertices[first + k], origin, target, c);
+                        });
+                    }
+                    m_chebyshev.apply(cloth.positions, cloth.inverseMasses);
+                }
+            }
+            {
+                CS_TIME_SCOPE(stats.integrateMs);
+                const float invH = 1.0f / h;
+                for (std::size_t i = 0; i < n; ++i)
+                    if (cloth.inverseMasses[i] != 0.0f) cloth.velocities[i] = (cloth.positions[i] - start[i]) * invH;
+            }
+            CS_TIME_SCOPE(stats.collisionMs);
+            finishSubstep(world, start, clock);
+        }
+        stats.iterations = substeps * sweeps;
+        reportContact(stats);
+        return stats;
+    }
+
+private:
+    struct Coefficients {
+        float h, invH2;
+        float stiffness[kLinkKindCount];
+        float springDamping;  // k_d, N s/m
+        const Settings* settings;
+    };
+    static Coefficients coefficients(const Settings& settings, float h) {
+        const SpringSettings& s = settings.springs;
+        return {h, 1.0f / (h * h), {s.stretchStiffness, s.shearStiffness, s.bendStiffness}, s.damping, &settings};
+    }
+
+    // One vertex's Newton step with every other vertex held where it is. Velocities are
+    // measured from `origin`, where the substep began, so that a held neighbour moving
+    // along its script damps its springs by its real motion, not as if it stood still.
+    void solveVertex(Cloth& cloth, std::uint32_t i, std::span<const glm::vec3> origin, std::span<const glm::vec3> target,
+                     const Coefficients& c) const {
+        if (cloth.inverseMasses[i] == 0.0f) return;  // pinned or held: it stays
+        const float m = cloth.masses[i];
+        const glm::vec3 xi = cloth.positions[i];
+        const float drag = particleDampingCoefficient(*c.settings, m) / c.h;
+        const glm::vec3 vi = (xi - origin[i]) / c.h;
+        glm::vec3 f = (m * c.invH2) * (target[i] - xi) - drag * c.h * vi;
+        glm::mat3 hessian((m * c.invH2 + drag));
+        const float kdOverH = c.springDamping / c.h;
+        for (std::uint32_t s = m_incidentStart[i]; s < m_incidentStart[i + 1]; ++s) {
+            const Link& link = cloth.links[m_incident[s]];
+            const std::uint32_t j = link.a == i ? link.b : link.a;
+            const glm::vec3 d = cloth.positions[j] - xi;
+            const float len = glm::length(d);
+            if (len < 1e-12f) continue;
+            const glm::vec3 dir = d / len;
+            const float k = c.stiffness[static_cast<int>(link.kind)];
+            const glm::vec3 vj = (cloth.positions[j] - origin[j]) / c.h;
+            f += (k * (len - link.restLength) + c.springDamping * glm::dot(dir, vj - vi)) * dir;
+            const glm::mat3 outer = glm::outerProduct(dir, dir);
+            const float transverse = std::max(0.0f, 1.0f - link.restLength / len);
+            hessian += (k + kdOverH) * outer + (k * transverse) * (glm::mat3(1.0f) - outer);
+        }
+        const float determinant = glm::determinant(hessian);
+        const float scale = (hessian[0][0] + hessian[1][1] + hessian[2][2]) / 3.0f;
+        if (!(determinant > 1e-12f * scale * scale * scale)) return;  // near singular: leave the vertex
+        cloth.positions[i] = xi + glm::inverse(hessian) * f;
+    }
+
+    // The links at each vertex, and the vertices by colour (no two of a colour share a link).
+    void ensureGraph(const Cloth& cloth) {
+        const std::size_t n = cloth.particleCount();
+        if (m_graphValid && m_topologyVersion == cloth.topologyVersion && m_particles == n &&
+            m_links == cloth.links.size())
+            return;
+        m_graphValid = true;
+        m_topologyVersion = cloth.topologyVersion;
+        m_particles = n;
+        m_links = cloth.links.size();
+        m_incidentStart.assign(n + 1, 0);
+        for (const Link& link : cloth.links) {
+            ++m_incidentStart[link.a + 1];
+            ++m_incidentStart[link.b + 1];
+        }
+        for (std::size_t i = 0; i < n; ++i) m_incidentStart[i + 1] += m_incidentStart[i];
+        m_incident.resize(m_incidentStart[n]);
+        std::vector<std::uint32_t> fill(m_incidentStart.begin(), m_incidentStart.end() - 1);
+        for (std::uint32_t l = 0; l < cloth.links.size(); ++l) {
+            m_incident[fill[cloth.links[l].a]++] = l;
+            m_incident[fill[cloth.links[l].b]++] = l;
+        }
+        // greedy colouring in index order: the smallest colour no neighbour has
+        std::vector<int> colour(n, -1);
+        std::vector<std::size_t> takenBy;  // takenBy[c] == i + 1: colour c is a neighbour's of i
+        int colours = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            for (std::uint32_t s = m_incidentStart[i]; s < m_incidentStart[i + 1]; ++s) {
+                const Link& link = cloth.links[m_incident[s]];
+                const int other = colour[link.a == i ? link.b : link.a];
+                if (other >= 0) takenBy[static_cast<std::size_t>(other)] = i + 1;
+            }
+            int pick = 0;
+            while (pick < colours && takenBy[static_cast<std::size_t>(pick)] == i + 1) ++pick;
+            if (pick == colours) {
+                ++colours;
+                takenBy.push_back(0);
+            }
+            colour[i] = pick;
+        }
+        m_colourStart.assign(static_cast<std::size_t>(colours) + 1, 0);
+        for (int k : colour) ++m_colourStart[static_cast<std::size_t>(k) + 1];
+        for (std::size_t k = 0; k < static_cast<std::size_t>(colours); ++k) m_colourStart[k + 1] += m_colourStart[k];
+        m_colourVertices.resize(n);
+        std::vector<std::uint32_t> next(m_colourStart.begin(), m_colourStart.end() - 1);
+        for (std::uint32_t i = 0; i < n; ++i) m_colourVertices[next[static_cast<std::size_t>(colour[i])]++] = i;
+    }
+
+    bool m_graphValid = false;
+    std::uint64_t m_topologyVersion = ~0ull;
+    std::size_t m_particles = 0;
+    std::size_t m_links = 0;
+    std::vector<std::uint32_t> m_incidentStart;   // vertex -> first of its links in m_incident
+    std::vector<std::uint32_t> m_incident;        // link indices, grouped by vertex
+    std::vector<std::uint32_t> m_colourStart;     // colour -> first of its vertices in m_colourVertices
+    std::vector<std::uint32_t> m_colourVertices;  // vertices, grouped by colour, in index order
+    ChebyshevAcceleration m_chebyshev;
+};
+
+} // namespace
+
+std::unique_ptr<Solver> makeVbdSolver() { return std::make_unique<VbdSolver>(); }
+
+} // namespace cs

@@ -205,7 +205,7 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(float, jakobsen.relaxation), .reads = R::Relaxation});
 
     row({.key = "vbd.iterations", .label = "VBD sweeps", .type = T::Int, .group = G::Solver, .apply = kLive,
-         .minValue = 1, .maxValue = 200, .defaultValue = 5,
+         .minValue = 1, .maxValue = 200, .defaultValue = 3,
          .help = "Vertex Block Descent: Gauss-Seidel sweeps over every vertex per substep, each vertex one 3 x 3 "
                  "Newton step with its neighbours held. Stable at any number; more converge to the implicit step, "
                  "so the cloth stretches less.",

@@ -53,7 +53,7 @@ std::span<const SolverInfo> solverRegistry() {
         {.id = "vbd", .name = "Vertex Block Descent",
          .description = "Chen et al. 2024: per-vertex Newton steps over a colouring of the cloth, Chebyshev option",
          .create = makeVbdSolver, .family = F::ForceBased, .reads = kForceRows | R::Vbd,
-         .stability = S::Unconditional, .substeps = 10, .triangleSelfContact = true},
+         .stability = S::Unconditional, .substeps = 20, .triangleSelfContact = true},
         {.id = "jakobsen", .name = "Jakobsen (Verlet + constraints)",
          .description = "Jakobsen 2001: Verlet with relaxed positional distance constraints",
          .create = makeJakobsenSolver, .family = F::PositionBased, .reads = kPositionRows | R::Relaxation,

@@ -36,8 +36,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <glm/geometric.hpp>
-#include <glm/mat3x3.hpp>
-#include <glm/matrix.hpp>
 #include <vector>
 
 namespace cs {
@@ -127,34 +125,49 @@ private:
     // One vertex's Newton step with every other vertex held where it is. Velocities are
     // measured from `origin`, where the substep began, so that a held neighbour moving
     // along its script damps its springs by its real motion, not as if it stood still.
+    // H_i is symmetric: its six entries are summed as scalars (xx, yy, zz, xy, xz, yz).
     void solveVertex(Cloth& cloth, std::uint32_t i, std::span<const glm::vec3> origin, std::span<const glm::vec3> target,
                      const Coefficients& c) const {
         if (cloth.inverseMasses[i] == 0.0f) return;  // pinned or held: it stays
         const float m = cloth.masses[i];
         const glm::vec3 xi = cloth.positions[i];
         const float drag = particleDampingCoefficient(*c.settings, m) / c.h;
-        const glm::vec3 vi = (xi - origin[i]) / c.h;
+        const float invH = 1.0f / c.h;
+        const glm::vec3 vi = (xi - origin[i]) * invH;
         glm::vec3 f = (m * c.invH2) * (target[i] - xi) - drag * c.h * vi;
-        glm::mat3 hessian((m * c.invH2 + drag));
+        const float diagonal = m * c.invH2 + drag;
+        float hxx = diagonal, hyy = diagonal, hzz = diagonal, hxy = 0.0f, hxz = 0.0f, hyz = 0.0f;
         const float kdOverH = c.springDamping / c.h;
         for (std::uint32_t s = m_incidentStart[i]; s < m_incidentStart[i + 1]; ++s) {
-            const Link& link = cloth.links[m_incident[s]];
-            const std::uint32_t j = link.a == i ? link.b : link.a;
+            const Incident& spring = m_incident[s];
+            const std::uint32_t j = spring.other;
             const glm::vec3 d = cloth.positions[j] - xi;
             const float len = glm::length(d);
             if (len < 1e-12f) continue;
-            const glm::vec3 dir = d / len;
-            const float k = c.stiffness[static_cast<int>(link.kind)];
-            const glm::vec3 vj = (cloth.positions[j] - origin[j]) / c.h;
-            f += (k * (len - link.restLength) + c.springDamping * glm::dot(dir, vj - vi)) * dir;
-            const glm::mat3 outer = glm::outerProduct(dir, dir);
-            const float transverse = std::max(0.0f, 1.0f - link.restLength / len);
-            hessian += (k + kdOverH) * outer + (k * transverse) * (glm::mat3(1.0f) - outer);
+            const float invLen = 1.0f / len;  // one division a spring: they were most of the cost
+            const glm::vec3 dir = d * invLen;
+            const float k = c.stiffness[spring.kind];
+            const glm::vec3 vj = (cloth.positions[j] - origin[j]) * invH;
+            f += (k * (len - spring.restLength) + c.springDamping * glm::dot(dir, vj - vi)) * dir;
+            // (k + k_d/h) d^d^T + k t (I - d^d^T) = a d^d^T + b I
+            const float b = k * std::max(0.0f, 1.0f - spring.restLength * invLen);
+            const float a = k + kdOverH - b;
+            hxx += a * dir.x * dir.x + b;
+            hyy += a * dir.y * dir.y + b;
+            hzz += a * dir.z * dir.z + b;
+            hxy += a * dir.x * dir.y;
+            hxz += a * dir.x * dir.z;
+            hyz += a * dir.y * dir.z;
         }
-        const float determinant = glm::determinant(hessian);
-        const float scale = (hessian[0][0] + hessian[1][1] + hessian[2][2]) / 3.0f;
+        // H^-1 f by the adjugate of the symmetric H
+        const float cxx = hyy * hzz - hyz * hyz, cxy = hxz * hyz - hxy * hzz, cxz = hxy * hyz - hxz * hyy;
+        const float determinant = hxx * cxx + hxy * cxy + hxz * cxz;
+        const float scale = (hxx + hyy + hzz) / 3.0f;
         if (!(determinant > 1e-12f * scale * scale * scale)) return;  // near singular: leave the vertex
-        cloth.positions[i] = xi + glm::inverse(hessian) * f;
+        const float cyy = hxx * hzz - hxz * hxz, cyz = hxy * hxz - hxx * hyz, czz = hxx * hyy - hxy * hxy;
+        const glm::vec3 step(cxx * f.x + cxy * f.y + cxz * f.z, cxy * f.x + cyy * f.y + cyz * f.z,
+                             cxz * f.x + cyz * f.y + czz * f.z);
+        cloth.positions[i] = xi + step / determinant;
     }
 
     // The links at each vertex, and the vertices by colour (no two of a colour share a link).
@@ -175,9 +188,10 @@ private:
         for (std::size_t i = 0; i < n; ++i) m_incidentStart[i + 1] += m_incidentStart[i];
         m_incident.resize(m_incidentStart[n]);
         std::vector<std::uint32_t> fill(m_incidentStart.begin(), m_incidentStart.end() - 1);
-        for (std::uint32_t l = 0; l < cloth.links.size(); ++l) {
-            m_incident[fill[cloth.links[l].a]++] = l;
-            m_incident[fill[cloth.links[l].b]++] = l;
+        for (const Link& link : cloth.links) {
+            const auto kind = static_cast<std::uint32_t>(link.kind);
+            m_incident[fill[link.a]++] = {link.b, kind, link.restLength};
+            m_incident[fill[link.b]++] = {link.a, kind, link.restLength};
         }
         // greedy colouring in index order: the smallest colour no neighbour has
         std::vector<int> colour(n, -1);
@@ -185,8 +199,7 @@ private:
         int colours = 0;
         for (std::uint32_t i = 0; i < n; ++i) {
             for (std::uint32_t s = m_incidentStart[i]; s < m_incidentStart[i + 1]; ++s) {
-                const Link& link = cloth.links[m_incident[s]];
-                const int other = colour[link.a == i ? link.b : link.a];
+                const int other = colour[m_incident[s].other];
                 if (other >= 0) takenBy[static_cast<std::size_t>(other)] = i + 1;
             }
             int pick = 0;
@@ -209,8 +222,13 @@ private:
     std::uint64_t m_topologyVersion = ~0ull;
     std::size_t m_particles = 0;
     std::size_t m_links = 0;
-    std::vector<std::uint32_t> m_incidentStart;   // vertex -> first of its links in m_incident
-    std::vector<std::uint32_t> m_incident;        // link indices, grouped by vertex
+    struct Incident {  // a spring seen from one of its ends
+        std::uint32_t other;  // the particle at the other end
+        std::uint32_t kind;   // LinkKind, indexing the stiffnesses
+        float restLength;     // metres
+    };
+    std::vector<std::uint32_t> m_incidentStart;   // vertex -> first of its springs in m_incident
+    std::vector<Incident> m_incident;             // the springs, grouped by vertex
     std::vector<std::uint32_t> m_colourStart;     // colour -> first of its vertices in m_colourVertices
     std::vector<std::uint32_t> m_colourVertices;  // vertices, grouped by colour, in index order
     ChebyshevAcceleration m_chebyshev;

@@ -13,9 +13,10 @@ namespace cs {
 inline constexpr std::size_t kParallelItems = 2048;
 
 // Calls body(begin, end) on contiguous slices that cover [0, count) exactly once.
+// `minimum`: below this many items the loop stays serial (fewer for costlier items).
 template <class Body>
-void parallelFor(std::size_t count, int threads, Body&& body) {
-    if (threads <= 1 || count < kParallelItems) {
+void parallelFor(std::size_t count, int threads, Body&& body, std::size_t minimum = kParallelItems) {
+    if (threads <= 1 || count < minimum) {
         body(std::size_t{0}, count);
         return;
     }

@@ -130,6 +130,14 @@ TEST_P(StiffSprings, ImplicitMethodsStayFiniteAndSettle) {
     EXPECT_EQ(diverged, 0);
     EXPECT_EQ(sim.recoveries(), 0) << sim.lastRecoveryMessage();
     EXPECT_EQ(stats.nanCount, 0u);
+    if (GetParam() == "vbd") {
+        // Stable, but Gauss-Seidel on vertices does not settle here: with k / (m / h^2)
+        // about 1.6e7 three sweeps a step move information three vertices a step, and
+        // after 6 s the cloth still swings (0.034 J) with links at 4.6 x their length
+        // (float or double sums alike). vbd's stiffness comes from substeps.
+        EXPECT_LT(stats.maxStretchRatio, 10.0f);
+        return;
+    }
     // The cloth weighs 0.11 kg; 1e-6 J is a mean speed of 4 mm/s. Measured after
     // 6 s: 4.5e-10 J (implicit Euler), 2.5e-13 J (Desbrun).
     EXPECT_LT(stats.kineticEnergy, 1e-6);
@@ -139,8 +147,8 @@ TEST_P(StiffSprings, ImplicitMethodsStayFiniteAndSettle) {
     EXPECT_LT(stats.maxStretchRatio, GetParam() == "projective_dynamics" ? 1.02f : 1.001f);
 }
 
-INSTANTIATE_TEST_SUITE_P(Implicit, StiffSprings, ::testing::Values("implicit_euler", "desbrun", "projective_dynamics"),
-                         paramName);
+INSTANTIATE_TEST_SUITE_P(Implicit, StiffSprings,
+                         ::testing::Values("implicit_euler", "desbrun", "projective_dynamics", "vbd"), paramName);
 
 TEST(StiffSprings, ExplicitEulerExplodesAndTheGuardContainsIt) {
     Simulation sim = makeSimulation(stiffHangingCloth("explicit_euler"));
@@ -254,8 +262,8 @@ const std::map<std::string, StretchBound>& defaultStretchBounds() {
         {"rk4", {1.20f, 1.12f}},               // [1.1717, 1.1024]
         {"implicit_euler", {1.20f, 1.12f}},    // [1.1694, 1.0917]
         {"desbrun", {1.20f, 1.12f}},           // [1.1640, 1.0903]
-        {"projective_dynamics", {1.20f, 1.12f}},
-        {"vbd", {1.20f, 1.12f}},
+        {"projective_dynamics", {1.20f, 1.12f}},  // [1.1694, 1.0910]: implicit_euler's worst to the digit
+        {"vbd", {1.20f, 1.12f}},                  // [1.1722, 1.0919]
         // constraints: stiffness from the method, not from springs
         {"jakobsen", {1.05f, 1.03f}},          // [1.0345, 1.0199]
         {"pbd", {1.10f, 1.05f}},               // [1.0760, 1.0399]
@@ -424,6 +432,15 @@ TEST_P(Factorising, FactorisationIsReusedUntilTheMatrixChanges) {
         for (int i = 0; i < 10; ++i) {
             EXPECT_EQ(sim.step().factorizations, 2) << "step " << i << " after dt changed";
         }
+    }
+    {
+        Simulation sim = makeSimulation(hanging());
+        for (int i = 0; i < 10; ++i) sim.step();
+        sim.world().settings.solver.damping *= 2.0f;  // the particles' drag is on the diagonal
+        EXPECT_EQ(sim.step().factorizations, 2) << "after the air drag changed";
+        sim.world().cloth.setPinned(70, true);  // a pinned particle leaves the system
+        EXPECT_EQ(sim.step().factorizations, 3) << "after a pin";
+        EXPECT_EQ(sim.step().factorizations, 3);
     }
 }
 

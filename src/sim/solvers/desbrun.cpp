@@ -63,6 +63,7 @@
 #include "../forces.hpp"
 #include "../profile.hpp"
 #include "force_based.hpp"
+#include "free_rows.hpp"
 #include "sparse_ldlt.hpp"
 
 #include <algorithm>
@@ -83,7 +84,7 @@ public:
 
     void topologyChanged(World& world) override {
         ForceBasedSolver::topologyChanged(world);
-        m_patternValid = false;
+        m_rows.invalidate();
     }
 
     StepStats step(World& world, float dt) override {
@@ -120,9 +121,9 @@ public:
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 for (std::size_t i = 0; i < n; ++i) dv[i] = glm::vec3(0.0f);
-                for (std::size_t f = 0; f < m_free.size(); ++f) {
+                for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
                     const auto row = static_cast<Eigen::Index>(f);
-                    dv[m_free[f]] = glm::vec3(m_solution(row, 0), m_solution(row, 1), m_solution(row, 2));
+                    dv[m_rows.particle[f]] = glm::vec3(m_solution(row, 0), m_solution(row, 1), m_solution(row, 2));
                 }
                 correctTorque(cloth, forces, pinForces, dv, h);
                 // update velocities, then positions with the new velocities
@@ -145,7 +146,6 @@ public:
 private:
     // --- the constant matrix M - h^2 H over the free particles ---------------
     void ensureFactor(const Cloth& cloth, const Settings& settings, float h) {
-        const std::size_t n = cloth.particleCount();
         const SpringSettings& springs = settings.springs;
         const std::array<float, 7> coefficients = {h,
                                                    springs.stretchStiffness,
@@ -154,31 +154,16 @@ private:
                                                    springs.damping,
                                                    springs.pointDamping,
                                                    settings.solver.damping};
-        const bool samePattern = m_patternValid && m_topologyVersion == cloth.topologyVersion &&
-                                 m_pinVersion == cloth.pinVersion && m_particles == n &&
-                                 m_links == cloth.links.size() && m_inverseMasses == cloth.inverseMasses;
+        const bool samePattern = !m_rows.refresh(cloth);
         if (samePattern && coefficients == m_coefficients) return;
 
         if (!samePattern) {
-            m_patternValid = true;
-            m_topologyVersion = cloth.topologyVersion;
-            m_pinVersion = cloth.pinVersion;
-            m_particles = n;
-            m_links = cloth.links.size();
-            m_inverseMasses = cloth.inverseMasses;  // masses and pins, compared every step
-            m_compact.assign(n, -1);
-            m_free.clear();
-            for (std::size_t i = 0; i < n; ++i)
-                if (cloth.inverseMasses[i] != 0.0f) {
-                    m_compact[i] = static_cast<int>(m_free.size());
-                    m_free.push_back(static_cast<std::uint32_t>(i));
-                }
             // links with exactly one pinned end: their forces act on the free set from outside
             m_pinLinks.links.clear();
             for (const Link& link : cloth.links)
-                if ((m_compact[link.a] < 0) != (m_compact[link.b] < 0)) m_pinLinks.links.push_back(link);
+                if ((m_rows.row[link.a] < 0) != (m_rows.row[link.b] < 0)) m_pinLinks.links.push_back(link);
             // columns 0-2: dv (x, y, z); 3-5: the filtered response to the pin links alone
-            const auto rows = static_cast<Eigen::Index>(m_free.size());
+            const auto rows = static_cast<Eigen::Index>(m_rows.particle.size());
             const Eigen::Index columns = m_pinLinks.links.empty() ? 3 : 6;
             m_rhs.setZero(rows, columns);
             m_solution.setZero(rows, columns);
@@ -189,15 +174,15 @@ private:
         //   A_ii = m_i + h c_i + sum_j (h k_d + h^2 k_ij),   A_ij = -(h k_d + h^2 k_ij)
         const double hd = h;
         std::vector<Eigen::Triplet<double, int>> entries;
-        entries.reserve(m_free.size() + 4 * cloth.links.size());
-        for (std::size_t f = 0; f < m_free.size(); ++f) {
-            const float m = cloth.masses[m_free[f]];
+        entries.reserve(m_rows.particle.size() + 4 * cloth.links.size());
+        for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
+            const float m = cloth.masses[m_rows.particle[f]];
             const double diagonal = m + hd * particleDampingCoefficient(settings, m);
             entries.emplace_back(static_cast<int>(f), static_cast<int>(f), diagonal);
         }
         for (const Link& link : cloth.links) {
             const double k = hd * springs.damping + hd * hd * springStiffness(springs, link.kind);
-            const int a = m_compact[link.a], b = m_compact[link.b];
+            const int a = m_rows.row[link.a], b = m_rows.row[link.b];
             if (a >= 0) entries.emplace_back(a, a, k);
             if (b >= 0) entries.emplace_back(b, b, k);
             if (a >= 0 && b >= 0) {
@@ -205,7 +190,7 @@ private:
                 entries.emplace_back(b, a, -k);
             }
         }
-        const auto rows = static_cast<Eigen::Index>(m_free.size());
+        const auto rows = static_cast<Eigen::Index>(m_rows.particle.size());
         m_matrix.resize(rows, rows);
         m_matrix.setFromTriplets(entries.begin(), entries.end());
         if (rows == 0) return;
@@ -217,19 +202,19 @@ private:
     void gatherRightHandSide(const Cloth& cloth, const SpringSettings& springs, std::span<const glm::vec3> forces,
                              std::span<const glm::vec3> pinForces, float h) {
         const double hd = h;
-        for (std::size_t f = 0; f < m_free.size(); ++f)
+        for (std::size_t f = 0; f < m_rows.particle.size(); ++f)
             for (int c = 0; c < 3; ++c)
-                m_rhs(static_cast<Eigen::Index>(f), c) = hd * static_cast<double>(forces[m_free[f]][c]);
+                m_rhs(static_cast<Eigen::Index>(f), c) = hd * static_cast<double>(forces[m_rows.particle[f]][c]);
         if (m_rhs.cols() == 6)
-            for (std::size_t f = 0; f < m_free.size(); ++f)
+            for (std::size_t f = 0; f < m_rows.particle.size(); ++f)
                 for (int c = 0; c < 3; ++c)
-                    m_rhs(static_cast<Eigen::Index>(f), 3 + c) = hd * static_cast<double>(pinForces[m_free[f]][c]);
+                    m_rhs(static_cast<Eigen::Index>(f), 3 + c) = hd * static_cast<double>(pinForces[m_rows.particle[f]][c]);
         // h^2 H v: each link adds h^2 k (v_b - v_a) to a and the opposite to b
         const float stiffness[kLinkKindCount] = {springs.stretchStiffness, springs.shearStiffness, springs.bendStiffness};
         for (const Link& link : cloth.links) {
             const glm::vec3 pull = (h * h * stiffness[static_cast<int>(link.kind)]) *
                                    (cloth.velocities[link.b] - cloth.velocities[link.a]);
-            const int a = m_compact[link.a], b = m_compact[link.b];
+            const int a = m_rows.row[link.a], b = m_rows.row[link.b];
             for (int c = 0; c < 3; ++c) {
                 if (a >= 0) m_rhs(a, c) += static_cast<double>(pull[c]);
                 if (b >= 0) m_rhs(b, c) -= static_cast<double>(pull[c]);
@@ -239,7 +224,7 @@ private:
 
     // m_solution = (M - h^2 H)^-1 m_rhs
     void solveInPlace() {
-        if (m_free.empty()) return;
+        if (m_rows.particle.empty()) return;
         m_factor.solve(m_rhs, m_solution);
     }
 
@@ -248,10 +233,10 @@ private:
     // that the filtered dv adds compared with the explicit update h f / m.
     void correctTorque(const Cloth& cloth, std::span<const glm::vec3> forces, std::span<const glm::vec3> pinForces,
                        std::span<glm::vec3> dv, float h) const {
-        if (m_free.size() < 3) return;
+        if (m_rows.particle.size() < 3) return;
         glm::dvec3 centre(0.0);
         double mass = 0.0;
-        for (std::uint32_t i : m_free) {
+        for (std::uint32_t i : m_rows.particle) {
             const double m = cloth.masses[i];
             centre += m * glm::dvec3(cloth.positions[i]);
             mass += m;
@@ -262,8 +247,8 @@ private:
         glm::dvec3 angular(0.0);
         double ixx = 0, iyy = 0, izz = 0, ixy = 0, ixz = 0, iyz = 0;
         const bool pinLinks = m_solution.cols() == 6;
-        for (std::size_t f = 0; f < m_free.size(); ++f) {
-            const std::uint32_t i = m_free[f];
+        for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
+            const std::uint32_t i = m_rows.particle[f];
             const double m = cloth.masses[i];
             const glm::dvec3 r = glm::dvec3(cloth.positions[i]) - centre;
             // the pin links' share, filtered and explicit, is left out of the comparison
@@ -287,25 +272,18 @@ private:
         const double scale = (ixx + iyy + izz) / 3.0;
         if (!(determinant > 1e-9 * scale * scale * scale)) return;  // near singular: skip
         const glm::dvec3 omega = glm::inverse(inertia) * angular;
-        for (std::uint32_t i : m_free) {
+        for (std::uint32_t i : m_rows.particle) {
             const glm::dvec3 r = glm::dvec3(cloth.positions[i]) - centre;
             dv[i] -= glm::vec3(glm::cross(omega, r));
         }
     }
 
-    // cache key: the pattern (topology, pins, masses) and the values (h, k)
-    bool m_patternValid = false;
-    std::uint64_t m_topologyVersion = ~0ull;
-    std::uint64_t m_pinVersion = ~0ull;
-    std::size_t m_particles = 0;
-    std::size_t m_links = 0;
-    std::vector<float> m_inverseMasses;
+    // cache key: the values (h, k); the pattern is m_rows'
     std::array<float, 7> m_coefficients{};  // h, k (stretch, shear, bend), k_d, point damping, air drag
     int m_factorizations = 0;
 
-    std::vector<int> m_compact;          // particle -> row of the system, -1 when pinned
-    std::vector<std::uint32_t> m_free;   // row of the system -> particle
-    Cloth m_pinLinks;                    // only its links: those with exactly one pinned end
+    FreeRows m_rows;   // the free particles as rows, and the pattern's key
+    Cloth m_pinLinks;  // only its links: those with exactly one pinned end
     SparseMatrixD m_matrix;
     SparseLdlt m_factor;
     Eigen::MatrixXd m_rhs, m_solution;  // free particles x 3 (x, y, z columns), or x 6 with the pin links

@@ -12,8 +12,10 @@
 //   q_l = the part of G_l (x - x_t) across d^ = (x_a - x_b)^, so that the last term is
 //         k_d/(2h) (d^ . G_l (x - x_t))^2: the springs' damping along each spring, as in
 //         the force-based model (a swinging or spinning cloth is not damped as a whole).
-// C is the particles' drag (air drag m c and point damping b). Alternating the two
-// halves decreases G every time:
+// C is the particles' drag (air drag m c and point damping b). The two halves
+// alternate (with the springs' projections alone, and no Chebyshev, each half
+// decreases G; the damping projection's plane turns with x, so then it is a
+// fixed-point iteration whose fixed point is the damped implicit step):
 //   local:  every p_l and q_l from the current x (independent, cheap);
 //   global: x from the linear system
 //     [ M/h^2 + C/h + sum_l (k_l + k_d/h) G_l^T G_l ] x
@@ -38,6 +40,7 @@
 #include "../profile.hpp"
 #include "chebyshev.hpp"
 #include "force_based.hpp"
+#include "free_rows.hpp"
 #include "sparse_ldlt.hpp"
 
 #include <algorithm>
@@ -55,7 +58,7 @@ public:
 
     void topologyChanged(World& world) override {
         ForceBasedSolver::topologyChanged(world);
-        m_patternValid = false;
+        m_rows.invalidate();
     }
 
     StepStats step(World& world, float dt) override {
@@ -90,8 +93,8 @@ public:
                                       external);
                 for (std::size_t i = 0; i < n; ++i) start[i] = cloth.positions[i];
                 // the part of the right-hand side that the iterations do not change
-                for (std::size_t f = 0; f < m_free.size(); ++f) {
-                    const std::uint32_t i = m_free[f];
+                for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
+                    const std::uint32_t i = m_rows.particle[f];
                     const glm::dvec3 s = glm::dvec3(start[i]) + static_cast<double>(h) * glm::dvec3(cloth.velocities[i]) +
                                          (static_cast<double>(h) * h * cloth.inverseMasses[i]) * glm::dvec3(external[i]);
                     const double m = cloth.masses[i];
@@ -100,7 +103,7 @@ public:
                     cloth.positions[i] = glm::vec3(s);  // the first local step projects the inertial prediction
                 }
                 for (const Link& link : cloth.links) {
-                    const int a = m_compact[link.a], b = m_compact[link.b];
+                    const int a = m_rows.row[link.a], b = m_rows.row[link.b];
                     const glm::dvec3 moved = kdOverH * (glm::dvec3(origin[link.a]) - glm::dvec3(origin[link.b]));
                     const double w = stiffness[static_cast<int>(link.kind)] + kdOverH;
                     // a spring to a pinned or held particle: the particle's term moves right
@@ -116,21 +119,23 @@ public:
                     for (const Link& link : cloth.links) {  // local: each spring's projections
                         const glm::dvec3 d = glm::dvec3(cloth.positions[link.a]) - glm::dvec3(cloth.positions[link.b]);
                         const double len = glm::length(d);
-                        if (len < 1e-12) continue;  // no direction: the spring adds nothing this round
+                        // no direction: no projection this round, and the spring's matrix term
+                        // pulls its ends together like a zero-length spring
+                        if (len < 1e-12) continue;
                         const glm::dvec3 dir = d / len;
                         const glm::dvec3 moved = d - (glm::dvec3(origin[link.a]) - glm::dvec3(origin[link.b]));
                         const glm::dvec3 across = moved - glm::dot(moved, dir) * dir;
                         const glm::dvec3 p =
                             (stiffness[static_cast<int>(link.kind)] * link.restLength) * dir + kdOverH * across;
-                        const int a = m_compact[link.a], b = m_compact[link.b];
+                        const int a = m_rows.row[link.a], b = m_rows.row[link.b];
                         if (a >= 0) addRow(m_rhs, a, p);
                         if (b >= 0) addRow(m_rhs, b, -p);
                     }
                     m_factor.solve(m_rhs, m_solution);  // global
-                    parallelFor(m_free.size(), settings.solver.threads, [&](std::size_t begin, std::size_t end) {
+                    parallelFor(m_rows.particle.size(), settings.solver.threads, [&](std::size_t begin, std::size_t end) {
                         for (std::size_t f = begin; f < end; ++f) {
                             const auto r = static_cast<Eigen::Index>(f);
-                            cloth.positions[m_free[f]] = glm::vec3(m_solution(r, 0), m_solution(r, 1), m_solution(r, 2));
+                            cloth.positions[m_rows.particle[f]] = glm::vec3(m_solution(r, 0), m_solution(r, 1), m_solution(r, 2));
                         }
                     });
                     m_chebyshev.apply(cloth.positions, cloth.inverseMasses);
@@ -139,7 +144,7 @@ public:
             {
                 CS_TIME_SCOPE(stats.integrateMs);
                 const float invH = 1.0f / h;
-                for (std::uint32_t i : m_free) cloth.velocities[i] = (cloth.positions[i] - start[i]) * invH;
+                for (std::uint32_t i : m_rows.particle) cloth.velocities[i] = (cloth.positions[i] - start[i]) * invH;
             }
             CS_TIME_SCOPE(stats.collisionMs);
             finishSubstep(world, start, clock);
@@ -165,7 +170,6 @@ private:
 
     // The global matrix over the free particles, factored when it changes.
     void ensureFactor(const Cloth& cloth, const Settings& settings, float h) {
-        const std::size_t n = cloth.particleCount();
         const SpringSettings& springs = settings.springs;
         const std::array<float, 7> coefficients = {h,
                                                    springs.stretchStiffness,
@@ -174,25 +178,10 @@ private:
                                                    springs.damping,
                                                    springs.pointDamping,
                                                    settings.solver.damping};
-        const bool samePattern = m_patternValid && m_topologyVersion == cloth.topologyVersion &&
-                                 m_pinVersion == cloth.pinVersion && m_particles == n &&
-                                 m_links == cloth.links.size() && m_inverseMasses == cloth.inverseMasses;
+        const bool samePattern = !m_rows.refresh(cloth);
         if (samePattern && coefficients == m_coefficients) return;
         if (!samePattern) {
-            m_patternValid = true;
-            m_topologyVersion = cloth.topologyVersion;
-            m_pinVersion = cloth.pinVersion;
-            m_particles = n;
-            m_links = cloth.links.size();
-            m_inverseMasses = cloth.inverseMasses;
-            m_compact.assign(n, -1);
-            m_free.clear();
-            for (std::size_t i = 0; i < n; ++i)
-                if (cloth.inverseMasses[i] != 0.0f) {
-                    m_compact[i] = static_cast<int>(m_free.size());
-                    m_free.push_back(static_cast<std::uint32_t>(i));
-                }
-            const auto rows = static_cast<Eigen::Index>(m_free.size());
+            const auto rows = static_cast<Eigen::Index>(m_rows.particle.size());
             m_constant.setZero(rows, 3);
             m_rhs.setZero(rows, 3);
             m_solution.setZero(rows, 3);
@@ -200,15 +189,15 @@ private:
         m_coefficients = coefficients;
         const double hd = h;
         std::vector<Eigen::Triplet<double, int>> entries;
-        entries.reserve(m_free.size() + 4 * cloth.links.size());
-        for (std::size_t f = 0; f < m_free.size(); ++f) {
-            const float m = cloth.masses[m_free[f]];
+        entries.reserve(m_rows.particle.size() + 4 * cloth.links.size());
+        for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
+            const float m = cloth.masses[m_rows.particle[f]];
             const double diagonal = m / (hd * hd) + particleDampingCoefficient(settings, m) / hd;
             entries.emplace_back(static_cast<int>(f), static_cast<int>(f), diagonal);
         }
         for (const Link& link : cloth.links) {
             const double w = springStiffness(springs, link.kind) + springs.damping / hd;
-            const int a = m_compact[link.a], b = m_compact[link.b];
+            const int a = m_rows.row[link.a], b = m_rows.row[link.b];
             if (a >= 0) entries.emplace_back(a, a, w);
             if (b >= 0) entries.emplace_back(b, b, w);
             if (a >= 0 && b >= 0) {
@@ -216,26 +205,21 @@ private:
                 entries.emplace_back(b, a, -w);
             }
         }
-        const auto rows = static_cast<Eigen::Index>(m_free.size());
+        const auto rows = static_cast<Eigen::Index>(m_rows.particle.size());
         m_matrix.resize(rows, rows);
         m_matrix.setFromTriplets(entries.begin(), entries.end());
         if (rows == 0) return;
+        // positive definite by construction: a diagonal of at least m / h^2 > 0 plus
+        // Laplacians, so the factorisation cannot fail on finite settings
         m_factor.factor(m_matrix, samePattern);
         ++m_factorizations;
     }
 
-    // cache key: the pattern (topology, pins, masses) and the values (h, k, damping)
-    bool m_patternValid = false;
-    std::uint64_t m_topologyVersion = ~0ull;
-    std::uint64_t m_pinVersion = ~0ull;
-    std::size_t m_particles = 0;
-    std::size_t m_links = 0;
-    std::vector<float> m_inverseMasses;
+    // cache key: the values (h, k, damping); the pattern is m_rows'
     std::array<float, 7> m_coefficients{};  // h, k (stretch, shear, bend), k_d, point damping, air drag
     int m_factorizations = 0;
 
-    std::vector<int> m_compact;         // particle -> row of the system, -1 when pinned
-    std::vector<std::uint32_t> m_free;  // row of the system -> particle
+    FreeRows m_rows;  // the free particles as rows, and the pattern's key
     SparseMatrixD m_matrix;
     SparseLdlt m_factor;
     Eigen::MatrixXd m_constant, m_rhs, m_solution;  // free particles x 3 (x, y, z columns)

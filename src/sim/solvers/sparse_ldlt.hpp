@@ -14,13 +14,12 @@ using SparseMatrixD = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
 class SparseLdlt {
 public:
-    // Factors `matrix`; the ordering is analysed again only when the pattern is new.
-    // Allocates. False when the matrix is not positive definite.
-    bool factor(const SparseMatrixD& matrix, bool samePattern) {
+    // Factors `matrix`, symmetric positive definite (the callers' matrices are by
+    // construction); the ordering is analysed again only when the pattern is new. Allocates.
+    void factor(const SparseMatrixD& matrix, bool samePattern) {
         if (!samePattern) m_factor.analyzePattern(matrix);
         m_factor.factorize(matrix);
         m_inverseDiagonal = m_factor.vectorD().cwiseInverse();  // vectorD() returns a copy: keep it here
-        return m_factor.info() == Eigen::Success;
     }
 
     // solution = A^-1 rhs, column by column (rows x columns, the matrix's size). Allocates

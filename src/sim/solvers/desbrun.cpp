@@ -147,13 +147,7 @@ private:
     // --- the constant matrix M - h^2 H over the free particles ---------------
     void ensureFactor(const Cloth& cloth, const Settings& settings, float h) {
         const SpringSettings& springs = settings.springs;
-        const std::array<float, 7> coefficients = {h,
-                                                   springs.stretchStiffness,
-                                                   springs.shearStiffness,
-                                                   springs.bendStiffness,
-                                                   springs.damping,
-                                                   springs.pointDamping,
-                                                   settings.solver.damping};
+        const std::array<float, 7> coefficients = springMatrixKey(settings, h);
         const bool samePattern = !m_rows.refresh(cloth);
         if (samePattern && coefficients == m_coefficients) return;
 
@@ -173,27 +167,11 @@ private:
         // A = M - h D - h^2 H with D = -(k_d Laplacian + c_i I):
         //   A_ii = m_i + h c_i + sum_j (h k_d + h^2 k_ij),   A_ij = -(h k_d + h^2 k_ij)
         const double hd = h;
-        std::vector<Eigen::Triplet<double, int>> entries;
-        entries.reserve(m_rows.particle.size() + 4 * cloth.links.size());
-        for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
-            const float m = cloth.masses[m_rows.particle[f]];
-            const double diagonal = m + hd * particleDampingCoefficient(settings, m);
-            entries.emplace_back(static_cast<int>(f), static_cast<int>(f), diagonal);
-        }
-        for (const Link& link : cloth.links) {
-            const double k = hd * springs.damping + hd * hd * springStiffness(springs, link.kind);
-            const int a = m_rows.row[link.a], b = m_rows.row[link.b];
-            if (a >= 0) entries.emplace_back(a, a, k);
-            if (b >= 0) entries.emplace_back(b, b, k);
-            if (a >= 0 && b >= 0) {
-                entries.emplace_back(a, b, -k);
-                entries.emplace_back(b, a, -k);
-            }
-        }
-        const auto rows = static_cast<Eigen::Index>(m_rows.particle.size());
-        m_matrix.resize(rows, rows);
-        m_matrix.setFromTriplets(entries.begin(), entries.end());
-        if (rows == 0) return;
+        m_rows.assemble(
+            cloth, [&](float m) { return m + hd * particleDampingCoefficient(settings, m); },
+            [&](const Link& link) { return hd * springs.damping + hd * hd * springStiffness(springs, link.kind); },
+            m_matrix);
+        if (m_rows.particle.empty()) return;
         m_factor.factor(m_matrix, samePattern);
         ++m_factorizations;
     }

@@ -171,13 +171,7 @@ private:
     // The global matrix over the free particles, factored when it changes.
     void ensureFactor(const Cloth& cloth, const Settings& settings, float h) {
         const SpringSettings& springs = settings.springs;
-        const std::array<float, 7> coefficients = {h,
-                                                   springs.stretchStiffness,
-                                                   springs.shearStiffness,
-                                                   springs.bendStiffness,
-                                                   springs.damping,
-                                                   springs.pointDamping,
-                                                   settings.solver.damping};
+        const std::array<float, 7> coefficients = springMatrixKey(settings, h);
         const bool samePattern = !m_rows.refresh(cloth);
         if (samePattern && coefficients == m_coefficients) return;
         if (!samePattern) {
@@ -188,27 +182,10 @@ private:
         }
         m_coefficients = coefficients;
         const double hd = h;
-        std::vector<Eigen::Triplet<double, int>> entries;
-        entries.reserve(m_rows.particle.size() + 4 * cloth.links.size());
-        for (std::size_t f = 0; f < m_rows.particle.size(); ++f) {
-            const float m = cloth.masses[m_rows.particle[f]];
-            const double diagonal = m / (hd * hd) + particleDampingCoefficient(settings, m) / hd;
-            entries.emplace_back(static_cast<int>(f), static_cast<int>(f), diagonal);
-        }
-        for (const Link& link : cloth.links) {
-            const double w = springStiffness(springs, link.kind) + springs.damping / hd;
-            const int a = m_rows.row[link.a], b = m_rows.row[link.b];
-            if (a >= 0) entries.emplace_back(a, a, w);
-            if (b >= 0) entries.emplace_back(b, b, w);
-            if (a >= 0 && b >= 0) {
-                entries.emplace_back(a, b, -w);
-                entries.emplace_back(b, a, -w);
-            }
-        }
-        const auto rows = static_cast<Eigen::Index>(m_rows.particle.size());
-        m_matrix.resize(rows, rows);
-        m_matrix.setFromTriplets(entries.begin(), entries.end());
-        if (rows == 0) return;
+        m_rows.assemble(
+            cloth, [&](float m) { return m / (hd * hd) + particleDampingCoefficient(settings, m) / hd; },
+            [&](const Link& link) { return springStiffness(springs, link.kind) + springs.damping / hd; }, m_matrix);
+        if (m_rows.particle.empty()) return;
         // positive definite by construction: a diagonal of at least m / h^2 > 0 plus
         // Laplacians, so the factorisation cannot fail on finite settings
         m_factor.factor(m_matrix, samePattern);

@@ -3,6 +3,7 @@
 #include "app/app.hpp"
 #include "bench/suites/bench_runner.hpp"
 #include "bench/suites/bench_suites.hpp"
+#include "session/compare.hpp"
 #include "session/data_paths.hpp"
 #include "session/headless.hpp"
 #include "scene/scene.hpp"
@@ -44,6 +45,13 @@ constexpr const char* kSynopsis = R"(usage:
       final cloth as a Wavefront OBJ (with the count of crossing triangle pairs,
       self_intersections_max and _final); --recommended runs the scene with the method's
       recommended settings (scenes/compare_ID.toml), under any --set
+  clothsim --headless --compare ID,ID,... [--scene FILE] [--steps N] [--set KEY=VALUE]...
+           [--cut U0,V0:U1,V1]... [--stats-json PATH|-] [--compare-csv FILE.csv]
+      every method named on its own copy of the scene, each with its recommended
+      settings (scenes/compare_ID.toml) under any --set, stepped together; the JSON
+      has one report per method ({"scene", "steps", "methods": {ID: ...}}), the CSV
+      one row per step and method (step,solver,max_stretch_ratio,kinetic_energy,
+      residual,ms); tools/plot_compare.sh draws it
   clothsim --headless --soak STEPS [--seed S] [--scene FILE] [--set KEY=VALUE]...
            [--record-inputs FILE] [--stats-json PATH|-]
       random actions within the parameter table's ranges every few steps (edits,
@@ -189,6 +197,14 @@ const CLI::Validator kSize(
                                : "'" + text + "' is not WIDTHxHEIGHT in pixels, each in [64, 8192], e.g. --size 320x200";
     },
     "each in [64, 8192]");
+
+// --compare's methods: CPU ids with a compare scene, none twice (compare.hpp).
+const CLI::Validator kCompareMethods(
+    [](std::string& list) {
+        std::vector<std::string> methods;
+        return CompareSession::parseMethods(list, methods);
+    },
+    "CPU method ids");
 
 // --bench's optional suite name: all, or one of bench_suites.hpp.
 const CLI::Validator kBenchSuite(
@@ -340,6 +356,25 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                                    ->type_name("N")
                                    ->transform(wholeNumberIn(1, 1'000'000))
                                    ->group(kHeadlessGroup);
+    CLI::Option* compare = app.add_option_function<std::string>(
+                                  "--compare",
+                                  [&cl](const std::string& list) {
+                                      CompareSession::parseMethods(list, cl.compare);  // checked below
+                                  },
+                                  "run these CPU methods side by side, each on its own copy of\n"
+                                  "the scene with its recommended settings (see above)")
+                               ->type_name("ID,ID,...")
+                               ->check(kCompareMethods)
+                               ->group(kHeadlessGroup);
+    CLI::Option* compareCsvOption = app.add_option_function<std::string>(
+                                           "--compare-csv", [&cl](const std::string& file) { cl.compareCsv = file; },
+                                           "with --compare: the time series as CSV, one row per step and method")
+                                        ->type_name("FILE")
+                                        ->check(nonEmpty("a file"))
+                                        ->needs(compare)
+                                        ->group(kHeadlessGroup);
+    for (CLI::Option* notWithCompare : {recommended, dumpObj, strict, exportObjSequence, exportPc2, exportEvery})
+        compare->excludes(notWithCompare);
 
     // soak and replay
     CLI::Option* soak = app.add_option_function<long long>(
@@ -376,11 +411,13 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                               ->check(nonEmpty("a file"))
                               ->group(kSoakGroup);
     for (CLI::Option* headlessOnly :
-         {steps, recommended, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, soak, replay})
+         {steps, recommended, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, compare,
+          compareCsvOption, soak, replay})
         headlessOnly->needs(headless);
-    for (CLI::Option* notWithSoak : {replay, steps, recommended, cut, dumpObj, exportObjSequence, exportPc2, exportEvery})
+    for (CLI::Option* notWithSoak :
+         {replay, steps, recommended, cut, dumpObj, exportObjSequence, exportPc2, exportEvery, compare})
         soak->excludes(notWithSoak);
-    for (CLI::Option* notWithReplay : {recordInputs, recommended, cut}) replay->excludes(notWithReplay);
+    for (CLI::Option* notWithReplay : {recordInputs, recommended, cut, compare}) replay->excludes(notWithReplay);
 
     // bench: --bench takes only --bench-out, --bench-steps and --set
     app.add_option("--bench-out", cl.benchOut, "where SUITE.csv, SUITE.md and machine.txt go (created)")
@@ -397,7 +434,8 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
         ->group(kBenchGroup);
     for (CLI::Option* notWithBench :
          {headless, scene, frames, screenshot, size, record, captureDir, steps, recommended, cut, statsJson, dumpObj, strict,
-          exportObjSequence, exportPc2, exportEvery, soak, seed, soakWorkCap, recordInputs, replay})
+          exportObjSequence, exportPc2, exportEvery, compare, compareCsvOption, soak, seed, soakWorkCap, recordInputs,
+          replay})
         bench->excludes(notWithBench);
 
     // listings, one at most
@@ -454,6 +492,8 @@ HeadlessOptions headlessOptions(const CommandLine& cl) {
     options.exportObjSequence = cl.exportObjSequence;
     options.exportPc2 = cl.exportPc2;
     options.exportEvery = cl.exportEvery.value_or(1);
+    options.compare = cl.compare;
+    options.compareCsv = cl.compareCsv;
     return options;
 }
 

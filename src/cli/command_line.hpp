@@ -41,6 +41,8 @@ struct CommandLine {
     std::optional<std::filesystem::path> exportObjSequence;  // headless: --export-obj-sequence DIR
     std::optional<std::filesystem::path> exportPc2;          // headless: --export-pc2 FILE.pc2
     std::optional<int> exportEvery;                          // headless: --export-every N (default 1)
+    std::vector<std::string> compare;                        // headless: --compare ID,ID,... (checked ids)
+    std::optional<std::filesystem::path> compareCsv;         // headless: --compare-csv FILE.csv
 };
 
 struct ParsedCommandLine {

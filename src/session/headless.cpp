@@ -1,5 +1,6 @@
 #include "headless.hpp"
 
+#include "compare.hpp"
 #include "data_paths.hpp"
 #include "exporters.hpp"
 #include "json_text.hpp"
@@ -157,60 +158,76 @@ int runReplayCommand(const HeadlessOptions& cl) {
     return exports.finish();
 }
 
-// The crossing pairs of the cloth now, into the report's maxima; its cost apart.
-class CrossingTally {
-public:
-    void count(Simulation& sim, HeadlessReport& report) {
-        sim.syncToCpu();
-        const World& world = sim.world();
-        const auto start = std::chrono::steady_clock::now();
-        const std::size_t crossings = m_counter.count(world.cloth, world.settings.solver.threads);
-        m_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        ++m_counts;
-        report.selfIntersectionsFinal = crossings;
-        report.selfIntersectionsMax = std::max(report.selfIntersectionsMax, crossings);
-        if (world.settings.collision.selfCollision)
-            report.selfIntersectionsMaxWithSelfCollision =
-                std::max(report.selfIntersectionsMaxWithSelfCollision, crossings);
-        report.crossingCountMsMean = m_ms / static_cast<double>(m_counts);
+// --compare: the methods side by side, stepped together (compare.hpp).
+int runCompareCommand(const HeadlessOptions& cl) {
+    CompareSession session;
+    if (std::string error = session.start(cl.compare, cl.scenePath.string(), cl.overrides, cl.compareCsv.has_value());
+        !error.empty()) {
+        std::cerr << "clothsim: " << error << "\n";
+        return 2;
     }
-
-private:
-    CrossingCounter m_counter;
-    double m_ms = 0.0;
-    long long m_counts = 0;
-};
+    for (const HeadlessOptions::Cut& cut : cl.cuts)
+        if (std::string error = session.apply(actions::cut(0, cut.from, cut.to)); !error.empty())
+            std::cerr << "clothsim: --cut: " << error << "\n";
+    for (long long k = 0; k < cl.steps; ++k) {
+        session.step();
+        for (const std::string& note : session.takeNotes()) std::cerr << "clothsim: " << note << "\n";
+    }
+    std::vector<HeadlessReport> reports;
+    for (CompareCopy& copy : session.copies()) {
+        reports.push_back(copy.recorder->finish(*copy.player->simulation()));
+        reports.back().scene = cl.scenePath.string();
+    }
+    std::string error;
+    if (cl.statsJson) error = writeText(*cl.statsJson, compareJson(cl.scenePath.string(), session.stepsTaken(), reports));
+    if (error.empty() && cl.compareCsv) error = writeText(cl.compareCsv->string(), compareCsv(session.copies()));
+    if (!error.empty()) {
+        std::cerr << "clothsim: " << error << "\n";
+        return 1;
+    }
+    if (!cl.statsJson)
+        for (const HeadlessReport& r : reports)
+            std::cerr << "clothsim: " << r.steps << " steps of " << r.solver << ": " << r.wallMsMedian
+                      << " ms/step median, max stretch " << r.cloth.maxStretchRatio << ", largest link error "
+                      << r.cloth.maxLinkError << ", recoveries " << r.recoveries << "\n";
+    return 0;
+}
 
 } // namespace
 
-HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs,
-                        const std::function<bool(long long step)>& afterStep) {
-    HeadlessReport report;
-    CrossingTally crossings;
-    crossings.count(sim, report);  // the starting state
-    stepMs.assign(static_cast<std::size_t>(steps), 0.0);
-    long long taken = 0;
-    long long detections = 0;
-    double detectMs = 0.0;
-    while (taken < steps) {
-        const auto start = std::chrono::steady_clock::now();
-        report.lastStep = sim.step();
-        stepMs[static_cast<std::size_t>(taken)] =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
-        detections += report.lastStep.selfDetections;
-        detectMs += report.lastStep.selfDetectMs;
-        ++taken;
-        if (report.lastStep.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
-        crossings.count(sim, report);
-        if (sim.halted()) {
-            report.halted = true;  // every later step would do nothing
-            break;
-        }
-        if (afterStep && !afterStep(taken)) break;
-    }
-    stepMs.resize(static_cast<std::size_t>(taken));
+RunRecorder::RunRecorder(Simulation& sim) { countCrossings(sim); }
+
+void RunRecorder::countCrossings(Simulation& sim) {
+    sim.syncToCpu();
     const World& world = sim.world();
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t crossings = m_counter.count(world.cloth, world.settings.solver.threads);
+    m_crossingMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    ++m_crossingCounts;
+    m_report.selfIntersectionsFinal = crossings;
+    m_report.selfIntersectionsMax = std::max(m_report.selfIntersectionsMax, crossings);
+    if (world.settings.collision.selfCollision)
+        m_report.selfIntersectionsMaxWithSelfCollision =
+            std::max(m_report.selfIntersectionsMaxWithSelfCollision, crossings);
+    m_report.crossingCountMsMean = m_crossingMs / static_cast<double>(m_crossingCounts);
+}
+
+void RunRecorder::stepped(Simulation& sim, const StepStats& stats, double ms) {
+    m_report.lastStep = stats;
+    m_stepMs.push_back(ms);
+    for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
+    m_detections += stats.selfDetections;
+    m_detectMs += stats.selfDetectMs;
+    if (stats.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
+    countCrossings(sim);
+    if (sim.halted()) m_report.halted = true;  // every later step would do nothing
+}
+
+HeadlessReport RunRecorder::finish(Simulation& sim) const {
+    sim.syncToCpu();
+    HeadlessReport report = m_report;
+    const World& world = sim.world();
+    const long long taken = static_cast<long long>(m_stepMs.size());
     report.solver = world.settings.solver.id;
     report.steps = taken;
     report.dt = world.settings.sim.dt;
@@ -219,13 +236,13 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
     report.simTime = world.time;
     report.recoveries = sim.recoveries();
     report.lastRecovery = sim.lastRecoveryMessage();
-    if (taken > 0) report.selfDetectionsPerStep = static_cast<double>(detections) / static_cast<double>(taken);
-    if (detections > 0) report.selfDetectMsMean = detectMs / static_cast<double>(detections);
-    if (!stepMs.empty()) {
+    if (taken > 0) report.selfDetectionsPerStep = static_cast<double>(m_detections) / static_cast<double>(taken);
+    if (m_detections > 0) report.selfDetectMsMean = m_detectMs / static_cast<double>(m_detections);
+    if (!m_stepMs.empty()) {
         double sum = 0.0;
-        for (double ms : stepMs) sum += ms;
-        report.wallMsMean = sum / static_cast<double>(stepMs.size());
-        std::vector<double> sorted = stepMs;
+        for (double ms : m_stepMs) sum += ms;
+        report.wallMsMean = sum / static_cast<double>(m_stepMs.size());
+        std::vector<double> sorted = m_stepMs;
         std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
         report.wallMsMedian = sorted[sorted.size() / 2];
     }
@@ -239,7 +256,24 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
     return report;
 }
 
-std::string reportJson(const HeadlessReport& r) {
+HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& stepMs,
+                        const std::function<bool(long long step)>& afterStep) {
+    RunRecorder recorder(sim);
+    for (long long taken = 0; taken < steps;) {
+        const auto start = std::chrono::steady_clock::now();
+        const StepStats stats = sim.step();
+        recorder.stepped(sim, stats, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        ++taken;
+        if (sim.halted()) break;
+        if (afterStep && !afterStep(taken)) break;
+    }
+    stepMs = recorder.stepMs();
+    return recorder.finish(sim);
+}
+
+std::string reportJson(const HeadlessReport& r) { return jsonText(reportObject(r)); }
+
+Json reportObject(const HeadlessReport& r) {
     Json j;
     j["scene"] = r.scene;
     j["solver"] = r.solver;
@@ -251,6 +285,7 @@ std::string reportJson(const HeadlessReport& r) {
     j["wall_ms_per_step_mean"] = jsonNumber(r.wallMsMean);
     j["wall_ms_per_step_median"] = jsonNumber(r.wallMsMedian);
     j["max_stretch_ratio"] = jsonNumber(r.cloth.maxStretchRatio);
+    j["max_link_error"] = jsonNumber(r.cloth.maxLinkError);
     j["max_penetration"] = jsonNumber(r.cloth.maxPenetration);
     j["min_y"] = jsonNumber(r.cloth.minY);
     j["centroid"] = jsonVec(r.cloth.centroid);
@@ -295,7 +330,7 @@ std::string reportJson(const HeadlessReport& r) {
     last["integrate_ms"] = jsonNumber(r.lastStep.integrateMs);
     last["constraint_ms"] = jsonNumber(r.lastStep.constraintMs);
     last["collision_ms"] = jsonNumber(r.lastStep.collisionMs);
-    return jsonText(j);
+    return j;
 }
 
 std::string clothObj(const Cloth& cloth) {
@@ -310,6 +345,7 @@ std::string clothObj(const Cloth& cloth) {
 int runHeadless(const HeadlessOptions& cl) {
     if (cl.soakSteps) return runSoakCommand(cl);
     if (cl.replay) return runReplayCommand(cl);
+    if (!cl.compare.empty()) return runCompareCommand(cl);
     SceneLoad load = loadSceneFile(cl.scenePath, SceneLoadOptions{.overrides = cl.overrides, .recommended = cl.recommended});
     if (!load.ok()) {
         std::cerr << load.errorText();

@@ -6,9 +6,11 @@
 #include <glm/vec2.hpp>
 #include <optional>
 #include <cstdint>
+#include "sim/collision/crossing_count.hpp"
 #include "sim/simulation.hpp"
 #include "sim/stats.hpp"
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,10 @@ struct HeadlessOptions {
     std::optional<std::filesystem::path> exportObjSequence;  // DIR/frame_00000.obj, ...
     std::optional<std::filesystem::path> exportPc2;          // FILE.pc2 point cache (+ FILE.obj, its mesh)
     int exportEvery = 1;                                      // steps between two exported samples
+    // --compare ID,ID,...: every method on its own copy of the scene (compare.hpp);
+    // --stats-json then holds one report per method, --compare-csv the time series.
+    std::vector<std::string> compare;
+    std::optional<std::filesystem::path> compareCsv;
 };
 
 struct HeadlessReport {
@@ -79,6 +85,30 @@ struct HeadlessReport {
     double selfDetectMsMean = 0.0;
 };
 
+// A run's report as it goes, for one simulation: runSteps keeps one, the compare
+// mode (compare.hpp) one per copy. The crossing pairs are counted on the state it
+// starts from and after every step, timed apart from the steps.
+class RunRecorder {
+public:
+    explicit RunRecorder(Simulation& sim);
+    // After each step: its stats and wall time (milliseconds). Prints the step's notes.
+    void stepped(Simulation& sim, const StepStats& stats, double ms);
+    // The report of the steps so far, with the world's state now.
+    HeadlessReport finish(Simulation& sim) const;
+    const std::vector<double>& stepMs() const { return m_stepMs; }
+
+private:
+    void countCrossings(Simulation& sim);
+
+    HeadlessReport m_report;        // the step-by-step part (last step, crossings, halted)
+    std::vector<double> m_stepMs;   // wall time of each step
+    long long m_detections = 0;
+    double m_detectMs = 0.0;
+    CrossingCounter m_counter;
+    double m_crossingMs = 0.0;
+    long long m_crossingCounts = 0;
+};
+
 // Runs `steps` physics steps; per-step wall times go into `stepMs` (sized here). The
 // crossing pairs are counted before the first step and after every step, timed apart.
 // `afterStep(k)`, when given, runs after step k (untimed: the exports); returning
@@ -87,6 +117,7 @@ HeadlessReport runSteps(Simulation& sim, long long steps, std::vector<double>& s
                         const std::function<bool(long long step)>& afterStep = {});
 
 std::string reportJson(const HeadlessReport& report);
+nlohmann::ordered_json reportObject(const HeadlessReport& report);  // what reportJson prints
 std::string clothObj(const Cloth& cloth);
 
 // The whole headless run; returns the process exit code (0, 1 unwritable output,

@@ -68,7 +68,8 @@ InputScript loadInputScript(const std::filesystem::path& path) {
     return parseInputScript(text.str(), path.string());
 }
 
-InputPlayer::InputPlayer(std::vector<std::string> baseOverrides) : m_base(std::move(baseOverrides)) {}
+InputPlayer::InputPlayer(std::vector<std::string> baseOverrides, bool recommended)
+    : m_base(std::move(baseOverrides)), m_recommended(recommended) {}
 
 std::string InputPlayer::loadScene(const std::string& path) {
     // a relative path not found here is looked for in the project root, like --set's files
@@ -76,7 +77,7 @@ std::string InputPlayer::loadScene(const std::string& path) {
     std::error_code ec;
     if (file.is_relative() && !std::filesystem::exists(file, ec) && std::filesystem::exists(projectRoot() / file, ec))
         file = projectRoot() / file;
-    SceneLoad load = loadSceneFile(file, m_base);
+    SceneLoad load = loadSceneFile(file, SceneLoadOptions{.overrides = m_base, .recommended = m_recommended});
     if (!load.ok()) return load.errorText();
     auto sim = std::make_unique<Simulation>(makeWorld(*load.scene));
     if (!sim->world().clothError.empty()) return sim->world().clothError;

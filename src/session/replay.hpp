@@ -38,7 +38,9 @@ InputScript loadInputScript(const std::filesystem::path& path);
 // holds (grabs). Every action it applies can be written to a recording.
 class InputPlayer {
 public:
-    explicit InputPlayer(std::vector<std::string> baseOverrides = {});
+    // Every scene it loads gets `baseOverrides` (--set KEY=VALUE), after the method's
+    // recommended settings (scenes/compare_<id>.toml) when `recommended`.
+    explicit InputPlayer(std::vector<std::string> baseOverrides = {}, bool recommended = false);
 
     // Loads the scene (plus base overrides) into a new simulation; error text on failure
     // (the simulation is then left as it was).
@@ -76,6 +78,7 @@ private:
     void keepMomentIfNamed();
 
     std::vector<std::string> m_base;
+    bool m_recommended = false;
     std::unique_ptr<Simulation> m_sim;
     std::string m_scenePath;
     ParticleGrab m_grab;

@@ -40,9 +40,10 @@ ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
     ClothStats out;
     const Cloth& cloth = world.cloth;
     for (const Link& link : cloth.links) {
-        if (link.kind != LinkKind::Stretch || link.restLength <= 0.0f) continue;
-        const float len = glm::distance(cloth.positions[link.a], cloth.positions[link.b]);
-        out.maxStretchRatio = std::max(out.maxStretchRatio, len / link.restLength);
+        if (link.restLength <= 0.0f) continue;
+        const float ratio = glm::distance(cloth.positions[link.a], cloth.positions[link.b]) / link.restLength;
+        out.maxLinkError = std::max(out.maxLinkError, std::abs(ratio - 1.0f));
+        if (link.kind == LinkKind::Stretch) out.maxStretchRatio = std::max(out.maxStretchRatio, ratio);
     }
 
     constexpr float kInf = std::numeric_limits<float>::infinity();

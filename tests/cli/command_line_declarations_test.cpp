@@ -34,7 +34,7 @@ const char* const kOptionsBeforeCli11[] = {
     "--bench-steps", "--scene", "--set", "--steps", "--stats-json", "--strict", "--dump-obj", "--cut", "--soak",
     "--seed", "--soak-work-cap", "--record-inputs", "--replay", "--export-obj-sequence", "--export-pc2",
     "--export-every", "--frames", "--size", "--screenshot", "--record", "--capture-dir",
-    "--recommended"};  // since then
+    "--recommended", "--compare", "--compare-csv"};  // since then
 
 TEST(CommandLineDeclarations, EveryDeclaredOptionIsInTheUsageAndAccepted) {
     const std::vector<std::string> names = optionNames();

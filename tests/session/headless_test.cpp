@@ -64,7 +64,7 @@ TEST(StatsJson, EveryFieldInItsOrder) {
     EXPECT_EQ(keysOf(j), (std::vector<std::string>{
                              "scene", "solver", "steps", "dt", "particles", "constraints", "sim_time_s",
                              "wall_ms_per_step_mean", "wall_ms_per_step_median", "max_stretch_ratio",
-                             "max_penetration", "min_y", "centroid", "bbox_min", "bbox_max", "kinetic_energy",
+                             "max_link_error", "max_penetration", "min_y", "centroid", "bbox_min", "bbox_max", "kinetic_energy",
                              "nan_count", "triangles", "border_edges", "torn_links", "pieces", "piece_list",
                              "self_intersections_max", "self_intersections_final", "crossing_count_ms_mean",
                              "self_detections_per_step", "self_detect_ms_mean", "self_min_distance", "rigid_bodies", "state_hash", "recoveries", "last_recovery",

@@ -1,16 +1,15 @@
 #version 330 core
-// The "blinn_phong_force" cloth view: each particle's net force (cloth.vert's
-// aForce, newtons, from sim/particle_forces) through viridis, lit by Blinn-Phong.
-// NORMALISED (verlet-cloth's Phong force shader, docs/sources.md): the renderer passes the largest
-// force of this frame as uForceScale, so the most loaded particle is always at the
-// top of the map and the whole map is used: lighter colours than ggx_force, but a
-// colour says "how loaded relative to the worst particle now", not newtons.
+// The "blinn_phong_force" cloth view: the load each particle carries (its largest
+// link force, newtons, sim/particle_forces.hpp) through viridis, lit by Blinn-Phong.
+// NORMALISED (verlet-cloth's Phong force shader, docs/sources.md): the renderer maps
+// the load linearly from 0 to the 95th percentile of this frame's loads, so the map
+// spans most of the cloth and looks lighter than ggx_force; a colour says "how loaded
+// relative to most of the cloth now", not newtons. vForce is that place on the map.
 
 in vec3 vWorldPosition;
 in vec3 vWorldNormal;
-in float vForce;
+in float vForce;                 // [0, 1]: the place on the colour map
 
-uniform float uForceScale;       // newtons: the largest particle force of this frame
 uniform float uShininess;        // Blinn-Phong exponent
 
 out vec4 fragColor;
@@ -22,6 +21,5 @@ vec3 viridis(float t);
 
 void main() {
     vec3 n = twoSidedNormal(vWorldNormal);
-    vec3 base = viridis(vForce / max(uForceScale, 1e-12));
-    fragColor = vec4(linearToSrgb(shadeBlinnPhong(base, n, vWorldPosition, uShininess, 0.0)), 1.0);
+    fragColor = vec4(linearToSrgb(shadeBlinnPhong(viridis(vForce), n, vWorldPosition, uShininess, 0.0)), 1.0);
 }

@@ -6,7 +6,7 @@
 layout(location = 0) in vec3 aPosition;  // model space, metres
 layout(location = 1) in vec3 aNormal;    // model space (not necessarily unit)
 layout(location = 2) in vec2 aUV;        // the cloth's rest UV, [0,1]^2 (fabric texture)
-layout(location = 3) in float aForce;    // net force on the particle, newtons (force views)
+layout(location = 3) in float aForce;    // force views: the particle's load as a place on the colour map, [0, 1]
 
 uniform mat4 uModel;            // model -> world, metres
 uniform mat3 uNormalMatrix;     // inverse transpose of mat3(uModel): right under non-uniform scale too

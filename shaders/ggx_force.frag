@@ -1,16 +1,16 @@
 #version 330 core
-// The "ggx_force" cloth view: each particle's net force (cloth.vert's aForce,
-// newtons, from sim/particle_forces) through viridis, lit by GGX.
-// ABSOLUTE: the force is divided by the fixed render.force_scale (uForceScale),
-// so a colour means the same number of newtons in every frame and every scene;
-// forces above the scale clip at yellow. Compare blinn_phong_force.frag, which
-// divides by the largest force of the frame instead.
+// The "ggx_force" cloth view: the load each particle carries (its largest link
+// force, newtons, sim/particle_forces.hpp) through viridis, lit by GGX.
+// ABSOLUTE: the renderer maps the load logarithmically over two decades up to the
+// fixed render.force_scale, so a colour means the same newtons in every frame and
+// scene (the panel's legend gives them); loads above the scale clip at yellow.
+// Compare blinn_phong_force.frag, linear up to this frame's 95th percentile.
+// vForce is the place on the map.
 
 in vec3 vWorldPosition;
 in vec3 vWorldNormal;
-in float vForce;
+in float vForce;                 // [0, 1]: the place on the colour map
 
-uniform float uForceScale;       // newtons at the top of the map: render.force_scale
 uniform float uRoughness;
 uniform float uTranslucency;
 
@@ -23,6 +23,5 @@ vec3 viridis(float t);
 
 void main() {
     vec3 n = twoSidedNormal(vWorldNormal);
-    vec3 base = viridis(vForce / max(uForceScale, 1e-12));
-    fragColor = vec4(linearToSrgb(shadeGgx(base, n, vWorldPosition, uRoughness, uTranslucency)), 1.0);
+    fragColor = vec4(linearToSrgb(shadeGgx(viridis(vForce), n, vWorldPosition, uRoughness, uTranslucency)), 1.0);
 }

@@ -19,12 +19,13 @@ shot() {  # NAME SCENE FRAMES [clothsim arguments...]
 
 shot ggx               coat.toml          180
 shot ggx_drape         drape_sphere.toml  240
-shot blinn_phong_force hanging_top_row.toml 120 --set render.shader=blinn_phong_force
-shot ggx_force         hanging_top_row.toml 120 --set render.shader=ggx_force
+shot blinn_phong_force hanging.toml       120 --set render.shader=blinn_phong_force
+shot ggx_force         hanging.toml       120 --set render.shader=ggx_force
 shot strain            cutting_sphere.toml 150 --set render.shader=strain
 shot normals           tablecloth.toml    240 --set render.shader=normals
 shot debug             hanging.toml       90  --set render.debug_points=true --set render.debug_links=type \
                                               --set camera.distance=2.5
+shot compare           hanging.toml       120 --compare xpbd,vbd,projective_dynamics,pbd
 shot cut_sphere        cutting_sphere.toml 300
 shot twist             twist.toml         240
 shot fold              fold.toml          300

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Plots the time series of a compare run (clothsim --headless --compare ... --compare-csv
 # FILE.csv) with gnuplot: four panels, one per quantity every method has (max stretch,
-# kinetic energy, the largest relative link-length error, ms per step) against the
+# kinetic energy, the largest relative length error of a stretch link, ms per step) against the
 # step, one line per method with a legend.
 #   tools/plot_compare.sh IN.csv [OUT.png]      OUT default: IN with .png
 # Without gnuplot it says the plot was skipped and exits 0: the CSV is the result.
@@ -70,7 +70,7 @@ plot_line() {
   echo "set title 'kinetic energy (J)'"
   echo "set logscale y"
   plot_line 3
-  echo "set title 'residual: largest |length / rest length - 1| over the links'"
+  echo "set title 'residual: largest |length / rest length - 1| over the stretch links'"
   plot_line 4
   echo "set title 'wall time per step (ms)'"
   plot_line 5

@@ -5,6 +5,7 @@
 #include "app/ui/debug_buffers_panel.hpp"
 #include "gpu/gpu_solvers.hpp"
 #include "key_bindings.hpp"
+#include "app/ui/compare_panel.hpp"
 #include "app/ui/panels.hpp"
 #include "session/replay.hpp"
 #include "render/camera.hpp"
@@ -160,6 +161,35 @@ void applyToolInput(AppContext& ctx, GLFWwindow* window, const Renderer& rendere
         ctx.tools.clearHover();
 }
 
+// Compare mode: each copy's method over it, in ImGui's foreground list (shown with
+// the panels hidden too), at the top of the copy's cloth as the last frame saw it.
+void drawCompareLabels(const AppContext& ctx, const Renderer& renderer) {
+    const CompareMode& mode = ctx.compare;
+    if (!mode.active()) return;
+    const CameraView& view = renderer.lastView();
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    for (std::size_t k = 0; k < mode.methods.size(); ++k) {
+        const World& world = k == 0 ? ctx.sim->world() : mode.companions.copies()[k - 1].player->simulation()->world();
+        const std::vector<glm::vec3>& x = world.cloth.positions;
+        if (x.empty()) continue;
+        glm::vec3 top = x.front();
+        for (const glm::vec3& p : x) top = p.y > top.y ? p : top;
+        glm::vec3 centre(0.0f);
+        for (const glm::vec3& p : x) centre += p / static_cast<float>(x.size());
+        const glm::vec3 anchor(centre.x, top.y + 0.12f, centre.z);
+        const std::optional<glm::vec2> pixel =
+            projectToPixel(view.view, view.projection, anchor + mode.offset(k), glm::vec2(display.x, display.y));
+        if (!pixel) continue;
+        const std::string& name = world.settings.solver.id;
+        const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+        const ImVec2 at(pixel->x - 0.5f * size.x, pixel->y - size.y);
+        draw->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 2.0f), ImVec2(at.x + size.x + 4.0f, at.y + size.y + 2.0f),
+                            IM_COL32(0, 0, 0, 150), 3.0f);
+        draw->AddText(at, compareColour(k), name.c_str());
+    }
+}
+
 // The cut tool on screen, in ImGui's foreground list (over the scene and the
 // panels, shown even with the panels hidden): the stroke being drawn, and in
 // cut mode a crosshair in place of the cursor over the scene and a banner.
@@ -260,6 +290,13 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
             ctx.tools.cancel();  // what they held belonged to the old world
             accumulator = 0.0;
             renderer.invalidateClothTopology();
+            if (ctx.compare.active()) {  // the same methods on the new scene
+                const std::vector<std::string> methods = ctx.compare.methods;
+                if (const std::string error = startCompare(ctx, methods); !error.empty()) {
+                    std::cerr << "clothsim: compare mode ends: " << error << '\n';
+                    stopCompare(ctx);
+                }
+            }
             glfwSetWindowTitle(window, windowTitle(ctx.scene).c_str());
         }
     }
@@ -314,7 +351,9 @@ void handleRequests(AppContext& ctx, GLFWwindow* window, Renderer& renderer, dou
         World& world = ctx.sim->world();
         if (world.cloth.particleCount() > 0) {
             const ClothStats stats = measureCloth(world);
-            frameBox(world.settings.camera, stats.bboxMin, stats.bboxMax, aspect);
+            // compare mode: the copies stand in a row to the right of the first
+            const glm::vec3 last = ctx.compare.active() ? ctx.compare.offset(ctx.compare.methods.size() - 1) : glm::vec3(0.0f);
+            frameBox(world.settings.camera, stats.bboxMin, stats.bboxMax + last, aspect);
         }
     }
 }
@@ -407,6 +446,8 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         ctx.sim->syncToCpu();
         recordHistoryFrame(ctx);
         ctx.stats.recordFrame(measureCloth(ctx.sim->world(), ctx.stats.selfQuery));  // plots run with the panel closed too
+        recordCompareFrame(ctx);
+        for (const std::string& note : std::exchange(ctx.compare.notes, {})) std::cerr << "clothsim: compare: " << note << '\n';
         {  // every 10th frame; the contacts view paints the triangles it marks
             const World& world = ctx.sim->world();
             ctx.stats.crossings.frame(world.cloth, world.settings.solver.threads, world.settings.render.debugContacts);
@@ -425,6 +466,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
             drawHelpWindow(ctx);
         }
         if (!lastFrame) drawCutOverlay(ctx, window);
+        if (!lastFrame) drawCompareLabels(ctx, renderer);
         ImGui::Render();
 
         int width = 0, height = 0;
@@ -446,6 +488,9 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
             renderer.setClothVertexBuffers(std::nullopt);
         renderer.setCrossingTriangles(ctx.stats.crossings.triangleMarks());
         renderer.draw(ctx.sim->world(), width, height);
+        ctx.forceLegend = renderer.forceColourScale();
+        for (std::size_t k = 0; k < ctx.compare.companions.copies().size(); ++k)
+            renderer.drawCompanion(ctx.compare.companions.copies()[k].player->simulation()->world(), ctx.compare.offset(k + 1));
         captureScene(ctx, width, height);  // F12, F9 and recording read the scene before the panels cover it
         if (!lastFrame) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the panels, or only the cut overlay
 
@@ -506,7 +551,13 @@ int runApp(const AppOptions& options) {
         std::cerr << ctx.sceneError;
         return 2;
     }
-    for (const AppOptions::Cut& cut : options.cuts) {  // as the replay's cut verb makes them
+    if (!options.compare.empty()) {
+        if (const std::string error = startCompare(ctx, options.compare); !error.empty()) {
+            std::cerr << "clothsim: --compare: " << error << '\n';
+            return 2;
+        }
+    }
+    for (const AppOptions::Cut& cut : options.cuts) {  // as the replay's cut verb makes them (every copy)
         if (!ctx.sim->cut(cut.from, cut.to)) {
             std::cerr << "clothsim: --cut " << cut.from.x << "," << cut.from.y << ":" << cut.to.x << "," << cut.to.y
                       << " crosses no edge of the cloth\n";

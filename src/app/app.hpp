@@ -23,6 +23,7 @@ struct AppOptions {
         glm::vec2 from, to;                   // rest (u, v) in [0,1]^2
     };
     std::vector<Cut> cuts;                    // --cut: made before the first step, recorded as inputs
+    std::vector<std::string> compare;         // --compare: 2 to 4 methods side by side from the start
 };
 
 // Runs until the window closes (or `frames` have been drawn). Returns the exit code:

@@ -38,6 +38,7 @@ StepStats stepSimulation(AppContext& ctx) {
     ctx.inputs.beforeStep(world.settings);
     ctx.tools.beforeStep(world, world.settings.sim.dt);  // held things move with the step
     const StepStats stats = ctx.sim->step();
+    stepCompanions(ctx, stats.totalMs);  // compare mode: the other copies take the same step
     ctx.inputs.stepTaken();
     return stats;
 }

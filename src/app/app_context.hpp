@@ -6,11 +6,13 @@
 #include "scene/scene.hpp"
 #include "sim/collision/collider_fields.hpp"
 #include "scene_save.hpp"
+#include "sim/particle_forces.hpp"
 #include "sim/simulation.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "capture.hpp"
+#include "compare_mode.hpp"
 #include "crossing_sampler.hpp"
 #include "history.hpp"
 #include "session/input_recorder.hpp"
@@ -107,6 +109,7 @@ struct AppContext {
     TimeTravel timeTravel;                  // recent frames to scrub back through
     CaptureState capture;                   // screenshots and recordings
     InputRecorder inputs;                   // --record-inputs: every change made from outside, for --replay
+    CompareMode compare;                    // 2 to 4 methods side by side (compare_mode.hpp)
 
     // --- view -----------------------------------------------------------------
     bool showUi = true;                     // Tab / U
@@ -122,6 +125,7 @@ struct AppContext {
     std::string paramError;                 // why the last edit in the panel was refused
     SceneSaveState sceneSave;               // the Save row: file name, "Overwrite?", what the last save did
     std::string recoveryMessage;            // what the divergence guard last did
+    std::optional<ForceColourScale> forceLegend;  // the force views' scale in the last frame drawn (the legend)
     double lagVisibleUntil = 0.0;           // glfwGetTime() until which "lagging" shows
     double now = 0.0;                       // glfwGetTime() at the start of this frame
     AppStats stats;

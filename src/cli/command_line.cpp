@@ -32,6 +32,8 @@ constexpr const char* kSynopsis = R"(usage:
       open the window on a scene (default: scenes/hanging.toml), cut before the
       first step; with --record-inputs, write everything done to the simulation
       for --replay
+  clothsim [--scene FILE] --compare ID,ID[,ID[,ID]] [--set KEY=VALUE]...
+      the window with 2 to 4 methods side by side (the Compare tab picks them too)
   clothsim --scene FILE --frames N --screenshot PATH.png [--set KEY=VALUE]... [--cut U0,V0:U1,V1]...
       render N frames (one physics step each), save the window as PNG, exit
   clothsim --scene FILE --frames N --record DIR [--set KEY=VALUE]...
@@ -362,7 +364,8 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                                       CompareSession::parseMethods(list, cl.compare);  // checked below
                                   },
                                   "run these CPU methods side by side, each on its own copy of\n"
-                                  "the scene with its recommended settings (see above)")
+                                  "the scene with its recommended settings (see above); in the\n"
+                                  "window 2 to 4 of them, drawn in a row (the Compare tab)")
                                ->type_name("ID,ID,...")
                                ->check(kCompareMethods)
                                ->group(kHeadlessGroup);
@@ -411,8 +414,8 @@ void declareCommandLine(CLI::App& app, CommandLine& cl) {
                               ->check(nonEmpty("a file"))
                               ->group(kSoakGroup);
     for (CLI::Option* headlessOnly :
-         {steps, recommended, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, compare,
-          compareCsvOption, soak, replay})
+         {steps, recommended, statsJson, dumpObj, strict, exportObjSequence, exportPc2, exportEvery, compareCsvOption,
+          soak, replay})
         headlessOnly->needs(headless);
     for (CLI::Option* notWithSoak :
          {replay, steps, recommended, cut, dumpObj, exportObjSequence, exportPc2, exportEvery, compare})
@@ -586,6 +589,7 @@ int runCommandLine(int argc, const char* const* argv) {
         options.recordDir = cl.recordDir;
         if (cl.recordInputs) options.inputsPath = *cl.recordInputs;
         for (const CommandLine::Cut& cut : cl.cuts) options.cuts.push_back({cut.from, cut.to});
+        options.compare = cl.compare;
         if (!cl.captureDir.empty()) options.captureDir = cl.captureDir;
         options.openLastScene = !sceneGiven && cl.frames == 0;  // --frames pictures do not depend on the last run
         return runApp(options);

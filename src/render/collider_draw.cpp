@@ -127,9 +127,10 @@ void Renderer::drawColliderShadows(const World& world) {
     }
 }
 
-void Renderer::drawColliders(const World& world) {
+void Renderer::drawColliders(const World& world, glm::vec3 offset) {
     if (world.colliders.empty()) return;
     const Settings& s = world.settings;
+    const glm::mat4 shift = glm::translate(glm::mat4(1.0f), offset);
 
     // planes: gridded like the ground, a little towards the viewer so that they
     // do not fight with the ground or a box face where they coincide
@@ -146,7 +147,7 @@ void Renderer::drawColliders(const World& world) {
             const bool finite = isFinite(collider.shape);
             const PlanePiece piece = planePiece(collider, s.camera.target);
             // the quad's normal is +y and its y scale 1: the model's 3x3 keeps it perpendicular
-            m_groundProgram.set("uModel", piece.model);
+            m_groundProgram.set("uModel", shift * piece.model);
             m_groundProgram.set("uGridHalfSize", piece.gridHalfSize);
             m_groundProgram.set("uGridOrigin", piece.gridOrigin);
             m_groundProgram.set("uColor", tinted(collider, finite ? s.render.colliderColor : kPlaneColor));
@@ -161,8 +162,8 @@ void Renderer::drawColliders(const World& world) {
     setLighting(m_clothProgram, s);
     m_clothProgram.set("uRoughness", kColliderRoughness);
     m_clothProgram.set("uTranslucency", 0.0f);
-    const auto drawPart = [this](const GpuMesh& mesh, const glm::mat4& model) {
-        m_clothProgram.set("uModel", model);
+    const auto drawPart = [this, &shift](const GpuMesh& mesh, const glm::mat4& model) {
+        m_clothProgram.set("uModel", shift * model);
         m_clothProgram.set("uNormalMatrix", glm::inverseTranspose(glm::mat3(model)));
         mesh.draw();
     };

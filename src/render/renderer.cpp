@@ -177,7 +177,7 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
         if (topologyChanged) m_clothMesh.updateUVs(cloth.restUV);
         m_clothTopologyDirty = false;
         m_clothTopologyVersion = cloth.topologyVersion;
-        updateClothData(world);
+        updateClothData(world, m_clothMesh);
     }
     updateShadowMap(world);
 
@@ -197,7 +197,7 @@ void Renderer::draw(const World& world, int framebufferWidth, int framebufferHei
     glDepthFunc(GL_LESS);
     drawGround(world);
     drawColliders(world);
-    drawCloth(world);
+    drawCloth(world, m_clothMesh, glm::vec3(0.0f));
     m_debugDraw.draw(world, m_view);
     if (world.settings.render.toolMarkers) drawMarkers();
     glBindVertexArray(0);
@@ -307,19 +307,36 @@ void Renderer::drawGround(const World& world) {
     m_quadMesh.draw();
 }
 
-void Renderer::updateClothData(const World& world) {
+void Renderer::drawCompanion(const World& world, glm::vec3 offset) {
+    glEnable(GL_DEPTH_TEST);
+    drawColliders(world, offset);
+    const Cloth& cloth = world.cloth;
+    if (cloth.particleCount() == 0 || cloth.triangles.empty()) return;
+    m_companionNormals.resize(cloth.particleCount());  // allocates only when the count grows
+    computeVertexNormals(cloth, m_companionNormals);
+    m_companionMesh.updateDynamic(cloth.positions, m_companionNormals, cloth.triangles, true);
+    m_companionMesh.updateUVs(cloth.restUV);
+    const std::optional<ForceColourScale> legend = m_forceScale;  // the first copy's
+    updateClothData(world, m_companionMesh);
+    drawCloth(world, m_companionMesh, offset);
+    m_forceScale = legend;
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+void Renderer::updateClothData(const World& world, GpuMesh& mesh) {
     const Cloth& cloth = world.cloth;
     const ClothShader view = world.settings.render.shader;
+    m_forceScale.reset();
     if (showsForces(view)) {
-        m_clothForces.resize(cloth.particleCount());  // allocates only when the count grows
-        m_clothForceMagnitudes.resize(cloth.particleCount());
-        computeParticleForces(cloth, world.settings, world.time, m_clothForces);
-        m_largestClothForce = 0.0f;
-        for (std::size_t i = 0; i < m_clothForces.size(); ++i) {
-            m_clothForceMagnitudes[i] = glm::length(m_clothForces[i]);
-            m_largestClothForce = std::max(m_largestClothForce, m_clothForceMagnitudes[i]);
-        }
-        m_clothMesh.updateScalars(m_clothForceMagnitudes);
+        const std::size_t n = cloth.particleCount();
+        m_clothLoads.resize(n);  // allocates only when the count grows
+        m_loadScratch.resize(n);
+        m_forceMapPositions.resize(n);
+        computeParticleLoads(cloth, world.settings.springs, m_clothLoads);
+        m_forceScale = cs::forceColourScale(view, m_clothLoads, world.settings.render.forceScale, m_loadScratch);
+        for (std::size_t i = 0; i < n; ++i) m_forceMapPositions[i] = m_forceScale->position(m_clothLoads[i]);
+        mesh.updateScalars(m_forceMapPositions);
     } else if (view == ClothShader::Strain) {
         m_triangleStrains.resize(cloth.triangles.size());
         computeTriangleStrains(cloth, m_triangleStrains);
@@ -336,30 +353,30 @@ bool Renderer::crossingMarksFit(const Cloth& cloth) const {
 }
 
 // The contacts view: crossing triangles magenta, the rest grey (crossings.frag).
-void Renderer::drawCrossingView(const World& world) {
+void Renderer::drawCrossingView(const World& world, const GpuMesh& mesh, glm::vec3 offset, bool marked) {
     const ShaderProgram& program = m_crossingProgram;
     if (!program.valid()) return;
     program.use();
     setLighting(program, world.settings);
-    program.set("uModel", glm::mat4(1.0f));
+    program.set("uModel", glm::translate(glm::mat4(1.0f), offset));
     program.set("uNormalMatrix", glm::mat3(1.0f));
     program.set("uRoughness", world.settings.render.roughness);
     program.set("uCrossingColor", crossingViewColor(true));
     program.set("uOtherColor", crossingViewColor(false));
-    program.set("uMarked", crossingMarksFit(world.cloth) ? 1 : 0);
+    program.set("uMarked", marked && crossingMarksFit(world.cloth) ? 1 : 0);
     glActiveTexture(GL_TEXTURE0 + kCrossingTextureUnit);
     glBindTexture(GL_TEXTURE_BUFFER, m_crossingTexture);
     program.set("uCrossing", kCrossingTextureUnit);
     glActiveTexture(GL_TEXTURE0);
-    m_clothMesh.draw();
+    mesh.draw();
 }
 
-void Renderer::drawCloth(const World& world) {
+void Renderer::drawCloth(const World& world, const GpuMesh& mesh, glm::vec3 offset) {
     const Cloth& cloth = world.cloth;
     const RenderSettings& r = world.settings.render;
     if (r.debugContacts && cloth.particleCount() > 0 && !cloth.triangles.empty()) {
         if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        drawCrossingView(world);
+        drawCrossingView(world, mesh, offset, &mesh == &m_clothMesh);
         if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         return;
     }
@@ -370,7 +387,7 @@ void Renderer::drawCloth(const World& world) {
 
     program.use();
     setLighting(program, world.settings);
-    program.set("uModel", glm::mat4(1.0f));
+    program.set("uModel", glm::translate(glm::mat4(1.0f), offset));
     program.set("uNormalMatrix", glm::mat3(1.0f));
     program.set("uRoughness", r.roughness);
     program.set("uTranslucency", kClothTranslucency);
@@ -386,14 +403,10 @@ void Renderer::drawCloth(const World& world) {
         program.set("uFabric", kFabricTextureUnit);
         break;
     }
-    case ClothShader::BlinnPhongForce:
-        // normalised: the most loaded particle of this frame tops the map
-        program.set("uForceScale", m_largestClothForce);
+    case ClothShader::BlinnPhongForce:  // the places on the map come from updateClothData
         program.set("uShininess", kForceViewShininess);
         break;
-    case ClothShader::GgxForce:
-        program.set("uForceScale", r.forceScale);  // absolute: newtons
-        break;
+    case ClothShader::GgxForce: break;
     case ClothShader::Strain:
         glActiveTexture(GL_TEXTURE0 + kStrainTextureUnit);
         glBindTexture(GL_TEXTURE_BUFFER, m_strainTexture);
@@ -404,7 +417,7 @@ void Renderer::drawCloth(const World& world) {
     }
     glActiveTexture(GL_TEXTURE0);
     if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-    m_clothMesh.draw();
+    mesh.draw();
     if (r.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 }
 

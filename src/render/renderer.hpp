@@ -13,12 +13,14 @@
 #include "mesh.hpp"
 #include "shader.hpp"
 #include "texture.hpp"
+#include "sim/particle_forces.hpp"
 #include "sim/world.hpp"
 
 #include <array>
 #include <cstdint>
 #include <filesystem>
 #include <glm/vec3.hpp>
+
 #include <optional>
 #include <span>
 #include <string>
@@ -62,6 +64,11 @@ public:
     // world.settings.camera. Does nothing for an empty (minimised) framebuffer.
     void draw(const World& world, int framebufferWidth, int framebufferHeight);
 
+    // Compare mode: after draw(), another copy of the scene (its cloth and solid
+    // colliders, no shadows of its own) shifted by `offset` metres, seen by the camera
+    // of that draw. The legend keeps draw()'s scale.
+    void drawCompanion(const World& world, glm::vec3 offset);
+
     // Markers drawn on top of the next frames (hovered / grabbed particle) until
     // replaced; an empty span removes them. Copies them (no allocation once the
     // count has been reached before).
@@ -88,6 +95,9 @@ public:
 
     // The camera matrices used by the last draw.
     const CameraView& lastView() const { return m_view; }
+    // The colour scale of the last frame drawn with a force view (the panel's legend);
+    // empty when the last frame showed another view.
+    const std::optional<ForceColourScale>& forceColourScale() const { return m_forceScale; }
 
     bool fabricLoaded() const { return m_fabric.valid(); }
 
@@ -95,16 +105,19 @@ private:
     void updateShadowMap(const World& world);
     void drawSky();
     void drawGround(const World& world);
-    void drawCloth(const World& world);
-    void updateClothData(const World& world);  // forces or strains, when the cloth view shows them
-    void drawCrossingView(const World& world);  // the cloth while render.debug_contacts is on
+    // the cloth in `mesh` (the scene's, or a companion's in compare mode) shifted by `offset`
+    void drawCloth(const World& world, const GpuMesh& mesh, glm::vec3 offset);
+    void updateClothData(const World& world, GpuMesh& mesh);  // forces or strains, when the cloth view shows them
+    // the cloth while render.debug_contacts is on; `marked`: paint the crossing marks
+    void drawCrossingView(const World& world, const GpuMesh& mesh, glm::vec3 offset, bool marked);
     bool crossingMarksFit(const Cloth& cloth) const;
     void drawMarkers();
     void setLighting(const ShaderProgram& program, const Settings& settings) const;
     void useGroundProgram(const Settings& settings) const;  // lighting, fog
 
     // collider_draw.cpp
-    void drawColliders(const World& world);        // solids with the cloth program, planes with the ground's
+    // solids with the cloth program, planes with the ground's; shifted by `offset`, metres
+    void drawColliders(const World& world, glm::vec3 offset = glm::vec3(0.0f));
     void drawColliderShadows(const World& world);  // into the bound shadow map, with the shadow program
     // Grows [lo, hi] by the collider's world-space bounding box; infinite planes add nothing.
     static void growBounds(const Collider& collider, glm::vec3& lo, glm::vec3& hi);
@@ -132,9 +145,12 @@ private:
     glm::mat4 m_lightViewProjection{1.0f};
     float m_shadowTexel = 0.0f;     // metres per shadow-map texel
     std::vector<glm::vec3> m_clothNormals;  // kept between frames: no allocation per frame
-    std::vector<glm::vec3> m_clothForces;   // force views: net force per particle, newtons
-    std::vector<float> m_clothForceMagnitudes;
-    float m_largestClothForce = 0.0f;       // newtons, of the last frame with a force view
+    GpuMesh m_companionMesh;                // compare mode: each other copy's cloth, uploaded in turn
+    std::vector<glm::vec3> m_companionNormals;
+    std::vector<float> m_clothLoads;        // force views: the load each particle carries, newtons
+    std::vector<float> m_loadScratch;       // ... partly sorted for the percentile
+    std::vector<float> m_forceMapPositions; // ... and its place on the colour map, [0, 1]
+    std::optional<ForceColourScale> m_forceScale;  // of the last frame with a force view
     std::vector<float> m_triangleStrains;   // strain view: one per triangle
     GLuint m_strainBuffer = 0;              // ... in this buffer, read through m_strainTexture
     GLuint m_strainTexture = 0;             // GL_TEXTURE_BUFFER, R32F: gl_PrimitiveID indexes it

@@ -52,7 +52,7 @@ std::string CompareSession::parseMethods(const std::string& list, std::vector<st
 }
 
 std::string CompareSession::start(const std::vector<std::string>& methods, const std::string& scenePath,
-                                  const std::vector<std::string>& overrides, bool keepSamples) {
+                                  const std::vector<std::string>& overrides, bool headless) {
     for (const std::string& assignment : overrides)
         if (setsSolver(assignment))
             return "compare mode runs each method with its own solver: '" + assignment +
@@ -65,13 +65,13 @@ std::string CompareSession::start(const std::vector<std::string>& methods, const
         copy.solver = id;
         copy.player = std::make_unique<InputPlayer>(std::move(base), /*recommended=*/true);
         if (std::string error = copy.player->loadScene(scenePath); !error.empty()) return id + ": " + error;
-        copy.recorder = std::make_unique<RunRecorder>(*copy.player->simulation());
+        if (headless) copy.recorder = std::make_unique<RunRecorder>(*copy.player->simulation());
         copies.push_back(std::move(copy));
     }
     m_copies = std::move(copies);
     m_notes.clear();
     m_steps = 0;
-    m_keepSamples = keepSamples;
+    m_headless = headless;
     return {};
 }
 
@@ -97,10 +97,15 @@ void CompareSession::step() {
         const auto start = std::chrono::steady_clock::now();
         const StepStats stats = player.step();
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        copy.lastStepMs = ms;
         Simulation& sim = *player.simulation();
-        copy.recorder->stepped(sim, stats, ms);
         for (std::string& note : player.takeNotes()) m_notes.push_back(copy.solver + ": " + std::move(note));
-        if (!m_keepSamples) continue;
+        if (!m_headless) {  // the window shows what the guard did; a headless run prints it (RunRecorder)
+            if (stats.diverged) m_notes.push_back(copy.solver + ": " + sim.lastRecoveryMessage());
+            if (sim.halted()) sim.resume();  // the guard's hold: try again from the restored state
+            continue;
+        }
+        copy.recorder->stepped(sim, stats, ms);
         const ClothStats cloth = measureCloth(sim.world());
         copy.samples.push_back({m_steps, cloth.maxStretchRatio, cloth.kineticEnergy, cloth.maxLinkError, ms});
     }

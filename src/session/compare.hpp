@@ -6,7 +6,7 @@
 // particle, cuts, pins, collider edits, settings, resets) reaches every copy, and the
 // copies step together, so that they see the same input. After each step the session
 // samples what every method has: the largest stretch, the kinetic energy, one common
-// residual (the largest relative length error of the cloth's links, sim/stats.hpp)
+// residual (the largest relative length error of the cloth's stretch links, sim/stats.hpp)
 // and the step's wall time.
 //
 // A copy's particle indices name the same rest-space points as every other copy's as
@@ -28,7 +28,7 @@ struct CompareSample {
     long long step = 0;           // steps taken
     float maxStretchRatio = 0.0f; // max over stretch links of length / rest length
     double kineticEnergy = 0.0;   // joules
-    float residual = 0.0f;        // largest |link length / rest length - 1| over all links
+    float residual = 0.0f;        // largest |length / rest length - 1| over the stretch links
     double ms = 0.0;              // the step's wall time, milliseconds
 };
 
@@ -36,8 +36,9 @@ struct CompareSample {
 struct CompareCopy {
     std::string solver;                        // the method's id
     std::unique_ptr<InputPlayer> player;       // its simulation and what it holds
-    std::unique_ptr<RunRecorder> recorder;     // its report (recoveries, crossings, ...)
+    std::unique_ptr<RunRecorder> recorder;     // headless: its report (recoveries, crossings, ...)
     std::vector<CompareSample> samples;        // one per step, when the session keeps them
+    double lastStepMs = 0.0;                   // the last step's wall time, milliseconds
 };
 
 inline constexpr std::size_t kMaxCompareMethods = 11;  // every CPU method once
@@ -50,9 +51,11 @@ public:
 
     // Loads `scenePath` once per method with its recommended settings, then
     // `overrides` (--set; a solver key among them is refused: the copies differ by
-    // their solver). Returns "" or the error (nothing is kept then).
+    // their solver). A headless run keeps every step's sample and a report per copy
+    // (the crossing pairs counted after every step); the window samples once a frame
+    // itself and keeps neither. Returns "" or the error (nothing is kept then).
     std::string start(const std::vector<std::string>& methods, const std::string& scenePath,
-                      const std::vector<std::string>& overrides, bool keepSamples = true);
+                      const std::vector<std::string>& overrides, bool headless = true);
 
     // Applies one action to every copy (a `set` or `base` of the solver is refused).
     // Returns "" or the first copy's error, prefixed by its method (the copies before
@@ -74,7 +77,7 @@ private:
     std::vector<CompareCopy> m_copies;
     std::vector<std::string> m_notes;
     long long m_steps = 0;
-    bool m_keepSamples = true;
+    bool m_headless = true;
 };
 
 // The headless JSON of a compare run: {"scene": ..., "steps": ..., "methods": {"xpbd": {the

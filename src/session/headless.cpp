@@ -161,7 +161,7 @@ int runReplayCommand(const HeadlessOptions& cl) {
 // --compare: the methods side by side, stepped together (compare.hpp).
 int runCompareCommand(const HeadlessOptions& cl) {
     CompareSession session;
-    if (std::string error = session.start(cl.compare, cl.scenePath.string(), cl.overrides, cl.compareCsv.has_value());
+    if (std::string error = session.start(cl.compare, cl.scenePath.string(), cl.overrides);
         !error.empty()) {
         std::cerr << "clothsim: " << error << "\n";
         return 2;

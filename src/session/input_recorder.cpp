@@ -29,9 +29,17 @@ std::string InputRecorder::open(const std::filesystem::path& path) {
     return {};
 }
 
+void InputRecorder::listen(Listener listener, const Settings& now) {
+    m_listener = std::move(listener);
+    if (!m_listener || recording()) return;
+    m_written = now;  // no file: the edits count from here
+    m_haveScene = true;
+}
+
 void InputRecorder::write(const InputAction& action) {
     // flushed line by line: should the program die, the file still replays up to there
-    m_out << formatAction({m_steps, action.verb, action.args}) << std::endl;
+    if (recording()) m_out << formatAction({m_steps, action.verb, action.args}) << std::endl;
+    if (m_listener) m_listener({m_steps, action.verb, action.args});
     ++m_lines;
 }
 
@@ -48,7 +56,7 @@ void InputRecorder::writeSettingsEdits(const Settings& now) {
 
 void InputRecorder::sceneOpened(const std::filesystem::path& scene, const std::vector<std::string>& overrides,
                                 const Settings& settings) {
-    if (!recording()) return;
+    if (!active()) return;
     // the window's --set holds for the first scene only; later ones load as they are
     if (m_baseWritten) write(actions::baseClear(m_steps));
     m_baseWritten = false;
@@ -62,13 +70,13 @@ void InputRecorder::sceneOpened(const std::filesystem::path& scene, const std::v
 }
 
 void InputRecorder::action(const Settings& now, const InputAction& action) {
-    if (!recording()) return;
+    if (!active()) return;
     writeSettingsEdits(now);
     write(action);
 }
 
 void InputRecorder::beforeStep(const Settings& now) {
-    if (recording()) writeSettingsEdits(now);
+    if (active()) writeSettingsEdits(now);
 }
 
 std::string InputRecorder::finish() {

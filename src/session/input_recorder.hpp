@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,12 @@ public:
     // Starts writing to `path` (replacing it). Returns an error message, or "".
     std::string open(const std::filesystem::path& path);
     bool recording() const { return m_out.is_open(); }
+
+    // Every line from now on also goes to `listener` (the window's compare mode, whose
+    // other copies do what the user does), with or without a file; `now`: the settings
+    // the edits are measured from. An empty listener stops it.
+    using Listener = std::function<void(const InputAction& action)>;
+    void listen(Listener listener, const Settings& now);
     const std::filesystem::path& path() const { return m_path; }
 
     // A scene was loaded as the session's first (`overrides`: the command line's
@@ -65,8 +72,11 @@ private:
     void write(const InputAction& action);
     void writeSettingsEdits(const Settings& now);
 
+    bool active() const { return recording() || m_listener != nullptr; }
+
     std::ofstream m_out;
     std::filesystem::path m_path;
+    Listener m_listener;
     Settings m_written;            // the settings as the written lines leave them
     bool m_haveScene = false;
     bool m_baseWritten = false;    // `base` lines from --set are in force

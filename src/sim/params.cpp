@@ -496,17 +496,19 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(float, render.roughness)});
     row({.key = "render.shader", .label = "cloth shader", .type = T::Choice, .group = G::Render, .apply = kLive,
          .defaultValue = std::string("ggx"),
-         .help = "What the cloth's colour shows (key S cycles): ggx, the shaded fabric; blinn_phong_force, the net "
-                 "force on each particle relative to the largest of this frame (always spans the whole colour map, so "
-                 "it looks lighter); ggx_force, the same force against the fixed render.force_scale (comparable between "
-                 "frames and scenes); strain, each triangle's largest edge stretch against render.strain_scale "
+         .help = "What the cloth's colour shows (key S cycles): ggx, the shaded fabric; blinn_phong_force, the load "
+                 "each particle carries (its largest link force) on a log scale from this frame's 5th to its 95th "
+                 "percentile (always spans the whole colour map, so it looks lighter); ggx_force, the same load on a "
+                 "linear scale from 0 to the fixed render.force_scale (comparable between frames and "
+                 "scenes); the panel shows the scale in newtons; strain, each triangle's largest edge stretch against render.strain_scale "
                  "(compression in blue); normals, the world normal as colour.",
          .choices = {"ggx", "blinn_phong_force", "ggx_force", "strain", "normals"},
          .field = CS_CHOICE_FIELD(ClothShader, render.shader)});
     row({.key = "render.force_scale", .label = "force scale", .type = T::Float, .group = G::Render, .apply = kLive,
-         .minValue = 1e-4, .maxValue = 1e4, .defaultValue = 0.5f, .unit = "N",
-         .help = "Net force on a particle that reaches the top (yellow) of ggx_force's colour map; larger forces "
-                 "clip there. Raising it darkens the cloth and shows differences among the largest forces.",
+         .minValue = 1e-4, .maxValue = 1e4, .defaultValue = 0.015f, .unit = "N",
+         .help = "The load on a particle (its largest link force) at the top (yellow) of ggx_force's colour map, "
+                 "which is linear from 0; larger loads clip there. Raising it darkens the cloth and shows "
+                 "differences among the largest loads.",
          .logarithmic = true, .field = CS_FIELD(float, render.forceScale)});
     row({.key = "render.strain_scale", .label = "strain scale", .type = T::Float, .group = G::Render, .apply = kLive,
          .minValue = 0.001, .maxValue = 1.0, .defaultValue = 0.05f,

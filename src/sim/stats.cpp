@@ -40,10 +40,10 @@ ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
     ClothStats out;
     const Cloth& cloth = world.cloth;
     for (const Link& link : cloth.links) {
-        if (link.restLength <= 0.0f) continue;
+        if (link.kind != LinkKind::Stretch || link.restLength <= 0.0f) continue;
         const float ratio = glm::distance(cloth.positions[link.a], cloth.positions[link.b]) / link.restLength;
+        out.maxStretchRatio = std::max(out.maxStretchRatio, ratio);
         out.maxLinkError = std::max(out.maxLinkError, std::abs(ratio - 1.0f));
-        if (link.kind == LinkKind::Stretch) out.maxStretchRatio = std::max(out.maxStretchRatio, ratio);
     }
 
     constexpr float kInf = std::numeric_limits<float>::infinity();

@@ -20,8 +20,10 @@ struct PieceStats {
 
 struct ClothStats {
     float maxStretchRatio = 0.0f;   // max over stretch links of length / rest length
-    // the residual every method has: over all links (stretch, shear, bending), the largest
-    // relative length error |length / rest length - 1|; 0.01 is 1 %
+    // the residual every method has: over the stretch links (the ones every method keeps
+    // at their rest length; shear and bending links give way by design, a fold squeezes
+    // a bending link to nothing), the largest relative length error |length / rest
+    // length - 1|, stretched or squeezed; 0.01 is 1 %
     float maxLinkError = 0.0f;
     float maxPenetration = 0.0f;    // deepest particle inside a collider (true surface), metres
     float minY = 0.0f;              // metres

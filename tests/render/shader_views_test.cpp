@@ -43,17 +43,12 @@ const std::array<std::string, 5> kViews = {"ggx", "blinn_phong_force", "ggx_forc
 // of one physics step each let it sag onto its corners.
 constexpr const char* kRender = " --frames 30 --size 320x200 --set wind.strength=0";
 
-// ggx_force divides by a fixed scale: a quarter newton is about what each pin carries
-// 30 frames after the start, so that the corners reach the upper half of the map.
-constexpr const char* kForceScale = " --set render.force_scale=0.25";
-
-Image renderView(const std::string& view) {
+Image renderView(const std::string& view, const std::string& how = kRender) {
     const TempDir dir("shader_views_" + view);
     const auto png = dir / (view + ".png");
-    const std::string extra = view == "ggx_force" ? kForceScale : "";
-    const ProcessResult r = runProcess(kExe + " --scene " + (kSource / "scenes/hanging.toml").string() + kRender +
-                                       extra + " --set render.shader=" + view + " --screenshot " + png.string() +
-                                       " 2>&1");
+    // every view at its defaults (render.force_scale too): what a user switching views sees
+    const ProcessResult r = runProcess(kExe + " --scene " + (kSource / "scenes/hanging.toml").string() + how +
+                                       " --set render.shader=" + view + " --screenshot " + png.string() + " 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.out;
     Image image = loadImage(png);
     EXPECT_FALSE(image.empty()) << view << ": no picture\n" << r.out;
@@ -204,6 +199,71 @@ void expectCornersHighest(const std::string& view) {
 
 TEST(ShaderViews, BlinnPhongForceIsHighestAtThePinnedCorners) { expectCornersHighest("blinn_phong_force"); }
 TEST(ShaderViews, GgxForceIsHighestAtThePinnedCorners) { expectCornersHighest("ggx_force"); }
+
+// --- the force views are legible ----------------------------------------------------
+
+// Grey level of a pixel, 0-255 (Rec. 601 luma of the sRGB values).
+double grey(const unsigned char* rgb) { return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]; }
+
+std::vector<double> clothGreys(const Image& image, const std::vector<bool>& mask) {
+    std::vector<double> greys;
+    for (std::size_t p = 0; p < mask.size(); ++p)
+        if (mask[p]) greys.push_back(grey(&image.rgb[3 * p]));
+    std::sort(greys.begin(), greys.end());
+    return greys;
+}
+
+// The default scene as it is (its breeze too), two seconds in: the cloth has taken its
+// load. The ggx view of the same moment gives the cloth's pixels.
+constexpr const char* kDefaultScene = " --frames 120 --size 320x200";
+const std::map<std::string, Image>& defaultSceneViews() {
+    static const std::map<std::string, Image> images = [] {
+        std::map<std::string, Image> m;
+        for (const char* view : {"ggx", "blinn_phong_force", "ggx_force"}) m[view] = renderView(view, kDefaultScene);
+        return m;
+    }();
+    return images;
+}
+
+// Both force views on the default scene, at their default settings: a view that is one
+// flat colour with two hot spots at the pins (what the net force showed: a cloth in
+// balance feels none) has a narrow spread of grey levels over the cloth; one that shows
+// where the cloth is loaded spans the map from the pins down. Each must have an
+// inter-quartile range of kMinForceViewSpread grey levels over the cloth's pixels, and
+// the two (normalised and lighter, absolute and logarithmic) must differ on average by
+// more than kMinForceViewDifference grey levels.
+constexpr double kMinForceViewSpread = 40.0;
+constexpr double kMinForceViewDifference = 2.0;
+
+TEST(ShaderViews, ForceViewsSpreadOverTheClothAndDifferFromEachOther) {
+    const std::vector<bool> mask = clothMask(defaultSceneViews().at("ggx"));
+    ASSERT_GT(std::count(mask.begin(), mask.end(), true), 2000);
+    std::map<std::string, double> means;
+    for (const char* view : {"blinn_phong_force", "ggx_force"}) {
+        const Image& image = defaultSceneViews().at(view);
+        ASSERT_EQ(image.rgb.size(), defaultSceneViews().at("ggx").rgb.size());
+        const std::vector<double> greys = clothGreys(image, mask);
+        const double q1 = greys[greys.size() / 4], median = greys[greys.size() / 2], q3 = greys[3 * greys.size() / 4];
+        double sum = 0.0;
+        for (double g : greys) sum += g;
+        means[view] = sum / static_cast<double>(greys.size());
+        std::printf("%s: grey levels over the cloth: quartiles %.1f %.1f %.1f (IQR %.1f), mean %.1f\n", view, q1,
+                    median, q3, q3 - q1, means[view]);
+        EXPECT_GE(q3 - q1, kMinForceViewSpread) << view;
+    }
+    double difference = 0.0;
+    long count = 0;
+    for (std::size_t p = 0; p < mask.size(); ++p) {
+        if (!mask[p]) continue;
+        difference += std::abs(grey(&defaultSceneViews().at("blinn_phong_force").rgb[3 * p]) -
+                               grey(&defaultSceneViews().at("ggx_force").rgb[3 * p]));
+        ++count;
+    }
+    difference /= static_cast<double>(count);
+    std::printf("blinn_phong_force vs ggx_force: mean grey difference %.2f levels\n", difference);
+    EXPECT_GT(difference, kMinForceViewDifference);
+    EXPECT_GT(means["blinn_phong_force"], means["ggx_force"]) << "the normalised view is the lighter one (verlet-cloth)";
+}
 
 // --- shader files -----------------------------------------------------------------
 

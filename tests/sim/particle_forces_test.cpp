@@ -105,6 +105,84 @@ TEST(ParticleForces, HangingClothPullsHardestOnItsPinnedCorners) {
     EXPECT_NEAR(onPins.x, 0.0f, 0.03f * weight);
 }
 
+// --- the load the force views colour by, and their colour scales -------------------------
+
+TEST(ParticleLoads, EachEndOfAStretchedOrSqueezedSpringCarriesItsHookeForce) {
+    constexpr float k = 50.0f;
+    SpringSettings springs = springsOnly(k).springs;
+    Cloth cloth;
+    cloth.positions = {glm::vec3(0.0f), glm::vec3(0.6f, 0.0f, 0.0f), glm::vec3(1.0f, 0.0f, 0.0f)};
+    cloth.links = {Link{0, 1, 0.5f, LinkKind::Stretch}, Link{1, 2, 0.5f, LinkKind::Stretch}};  // +0.1 m, -0.1 m
+    cloth.links.push_back(Link{0, 2, 1.2f, LinkKind::Stretch});  // -0.2 m: 10 N, the largest at 0 and 2
+    std::vector<float> loads(3, 99.0f);
+    ASSERT_TRUE(computeParticleLoads(cloth, springs, loads));
+    EXPECT_NEAR(loads[0], 10.0f, 1e-4f);
+    EXPECT_NEAR(loads[1], 5.0f, 1e-4f) << "the larger of its two springs' 5 N, tension and compression alike";
+    EXPECT_NEAR(loads[2], 10.0f, 1e-4f);
+    std::vector<float> tooShort(2, 7.0f);
+    EXPECT_FALSE(computeParticleLoads(cloth, springs, tooShort));
+    EXPECT_EQ(tooShort[0], 7.0f);
+}
+
+// The cloth settled as in HangingClothPullsHardestOnItsPinnedCorners: every link holds
+// the weight below it, so the load grows from the free bottom edge to the top, where
+// the net force is nothing but at the pins.
+TEST(ParticleLoads, AHangingClothIsLoadedMostAtTheTopAndLeastAtItsFreeEdge) {
+    Settings settings = settingsWith([](Settings& s) {
+        s.solver.id = "implicit_euler";
+        s.solver.substeps = 1;
+        s.solver.damping = 2.0f;
+        s.cloth.resolution = glm::ivec2(10, 10);
+        s.cloth.spacing = 0.05f;
+        s.cloth.pins = PinPreset::TopCorners;
+        s.collision.ground = false;
+    });
+    Simulation sim = makeSimulation(settings);
+    simulate(sim, 6.0);
+    const Cloth& cloth = sim.world().cloth;
+    std::vector<float> loads(cloth.particleCount());
+    ASSERT_TRUE(computeParticleLoads(cloth, sim.world().settings.springs, loads));
+    // rows by height: the top row (with the pins) and the bottom row, 10 particles each
+    std::vector<std::size_t> order(cloth.particleCount());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cloth.positions[a].y > cloth.positions[b].y; });
+    float top = 0.0f, bottom = 0.0f;
+    for (std::size_t k = 0; k < 10; ++k) top += loads[order[k]], bottom += loads[order[order.size() - 1 - k]];
+    EXPECT_GT(top, 4.0f * bottom) << "top row " << top / 10 << " N, bottom row " << bottom / 10 << " N on average";
+    // the largest link force anywhere is at least the weight shared by the ten columns
+    const float weight = totalMass(cloth) * 9.81f;
+    EXPECT_GT(*std::max_element(loads.begin(), loads.end()), weight / 10.0f);
+}
+
+TEST(ForceColourScale, GgxForceIsLinearFromNothingToTheFixedScale) {
+    std::vector<float> loads = {1.0f, 2.0f}, scratch(2);
+    const ForceColourScale scale = forceColourScale(ClothShader::GgxForce, loads, 0.4f, scratch);
+    EXPECT_FALSE(scale.logarithmic);
+    EXPECT_FLOAT_EQ(scale.position(0.0f), 0.0f);
+    EXPECT_FLOAT_EQ(scale.position(0.1f), 0.25f);
+    EXPECT_FLOAT_EQ(scale.position(0.4f), 1.0f);
+    EXPECT_FLOAT_EQ(scale.position(5.0f), 1.0f) << "clips at the top";
+}
+
+TEST(ForceColourScale, BlinnPhongForceSpansThisFramesLoadsOnALogScale) {
+    // 1, 2, ..., 100 N sorted: the 5 % quantile is at index 0.05 x 99 = 4.95 -> 4 (5 N), the 90 % one at 89 (90 N)
+    std::vector<float> loads(100), scratch(100);
+    for (std::size_t i = 0; i < loads.size(); ++i) loads[i] = static_cast<float>(100 - i);  // any order
+    const ForceColourScale scale = forceColourScale(ClothShader::BlinnPhongForce, loads, 0.4f, scratch);
+    EXPECT_TRUE(scale.logarithmic);
+    EXPECT_FLOAT_EQ(scale.low, 5.0f);
+    EXPECT_FLOAT_EQ(scale.high, 90.0f);
+    EXPECT_NEAR(scale.position(std::sqrt(5.0f * 90.0f)), 0.5f, 1e-5f) << "equal ratios, equal steps";
+    EXPECT_FLOAT_EQ(scale.position(100.0f), 1.0f);
+    EXPECT_FLOAT_EQ(scale.position(1.0f), 0.0f);
+    // a cloth at rest: every load 0, nothing divides by 0
+    std::vector<float> zeros(10, 0.0f), scratch10(10);
+    const ForceColourScale rest = forceColourScale(ClothShader::BlinnPhongForce, zeros, 0.4f, scratch10);
+    EXPECT_GT(rest.low, 0.0f);
+    EXPECT_GT(rest.high, rest.low);
+    EXPECT_FLOAT_EQ(rest.position(0.0f), 0.0f);
+}
+
 TEST(ParticleForces, TriangleStretchedTenPercentOneWayHasStrainPointOne) {
     const std::vector<glm::vec3> rest = {glm::vec3(0.0f), glm::vec3(0.2f, 0.0f, 0.0f), glm::vec3(0.0f, 0.2f, 0.0f)};
     std::vector<glm::vec3> x = rest;

@@ -1,4 +1,6 @@
 #include "panels.hpp"
+#include "compare_panel.hpp"
+#include "force_legend.hpp"
 
 #include "collider_panel.hpp"
 #include "panel_widgets.hpp"
@@ -305,6 +307,7 @@ void parameterGroups(AppContext& ctx) {
         ImGui::PushItemWidth(-std::min(labelWidth, 0.5f * ImGui::GetContentRegionAvail().x));
         for (const PanelRow& row : group.rows) paramRow(ctx, row);
         ImGui::PopItemWidth();
+        if (group.group == ParamGroup::Render) forceLegend(ctx);
         ImGui::PopID();
     }
 }
@@ -505,6 +508,10 @@ void drawMainPanel(AppContext& ctx) {
             }
             if (ImGui::BeginTabItem("Stats")) {
                 statsSection(ctx);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Compare")) {
+                compareSection(ctx);
                 ImGui::EndTabItem();
             }
             ImGui::EndTabBar();

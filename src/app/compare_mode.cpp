@@ -29,9 +29,6 @@ void forwardToCompanions(CompareMode& mode, const InputAction& action) {
     case Verb::Base:
     case Verb::BaseClear:
     case Verb::Scene: return;
-    case Verb::Rewind:
-        mode.notes.push_back("the timeline moved the first copy (" + mode.methods.front() + ") only");
-        return;
     case Verb::Set: {
         const std::string key = action.args.substr(0, action.args.find('='));
         const ParamDef* def = findParam(key);
@@ -107,6 +104,10 @@ void stepCompanions(AppContext& ctx, double mainStepMs) {
 void recordCompareFrame(AppContext& ctx) {
     CompareMode& mode = ctx.compare;
     if (!mode.active()) return;
+    // the timeline's frames, under the same moments, so that its rewind lines move every copy
+    if (ctx.stats.stepsLastFrame > 0)
+        for (CompareCopy& copy : mode.companions.copies())
+            copy.player->keepState(ctx.inputs.moment(), ctx.timeTravel.history.capacity());
     pushTrace(mode.traces[0], ctx.stats.cloth, mode.mainStepMs);
     std::vector<CompareCopy>& copies = mode.companions.copies();
     for (std::size_t k = 0; k < copies.size() && k + 1 < mode.traces.size(); ++k) {

@@ -6,9 +6,10 @@
 // recommended settings (scenes/compare_<id>.toml) and the running scene's other
 // settings. What the user does reaches every copy through the input recorder's lines
 // (session/input_recorder.hpp): grabs and drags at the same particle, cuts, pins, wind
-// and other edits, collider moves, resets; the solver's own settings (the parameter
-// table's solver group) stay per copy. The companions step with the app's simulation,
-// so a frame that lags drops the same steps for all.
+// and other edits, collider moves, resets, the timeline's jumps back (each companion
+// keeps its states under the timeline's moments); the solver's own settings (the
+// parameter table's solver group) stay per copy. The companions step with the app's
+// simulation, so a frame that lags drops the same steps for all.
 #include "history.hpp"
 #include "session/compare.hpp"
 #include "sim/collision/self_collision.hpp"
@@ -57,7 +58,8 @@ std::string startCompare(AppContext& ctx, const std::vector<std::string>& method
 void stopCompare(AppContext& ctx);
 // After the app's simulation took a step: the companions take theirs.
 void stepCompanions(AppContext& ctx, double mainStepMs);
-// Once per frame: the plot lines of every copy.
+// Once per frame, after the timeline's recordHistoryFrame: the companions' states under
+// the same moment, and the plot lines of every copy.
 void recordCompareFrame(AppContext& ctx);
 
 } // namespace cs

@@ -105,6 +105,12 @@ void InputPlayer::keepMomentIfNamed() {
     m_kept.record(m_sim->world(), moment());
 }
 
+void InputPlayer::keepState(std::uint64_t tag, std::size_t capacity) {
+    if (!m_sim) return;
+    if (m_kept.capacity() != capacity) m_kept.setCapacity(capacity, m_sim->world());
+    if (capacity > 0) m_kept.record(m_sim->world(), tag);
+}
+
 std::string InputPlayer::apply(const InputAction& action) {
     VerbArgs args;
     if (std::string problem = checkAction(action.verb, action.args, args); !problem.empty()) return problem;

@@ -54,6 +54,11 @@ public:
     void keepMoments(std::vector<std::uint64_t> moments);
     std::uint64_t moment() const { return static_cast<std::uint64_t>(m_steps + m_applied); }
 
+    // Keeps the state now under `tag`, among the last `capacity` kept (0: none). For a
+    // player that follows a live session (the window's compare mode), whose `rewind`
+    // lines name the session's own moments rather than this player's count.
+    void keepState(std::uint64_t tag, std::size_t capacity);
+
     // One physics step: held things move first. Counts steps.
     StepStats step();
     // The simulations' notes for the user (Simulation::takeNotes) since the last

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace cs {
 namespace {
 
@@ -37,8 +39,15 @@ protected:
     }
     World& world() { return ctx.sim->world(); }
     World& companion(std::size_t k) { return ctx.compare.companions.copies()[k].player->simulation()->world(); }
+    // the loop as far as the simulation sees it: the timeline's requests, one step, the history
     void frames(int count) {
-        for (int f = 0; f < count; ++f) stepSimulation(ctx);
+        for (int f = 0; f < count; ++f) {
+            handleTimeTravelRequests(ctx);
+            stepSimulation(ctx);
+            ctx.stats.stepsLastFrame = 1;
+            recordHistoryFrame(ctx);
+            recordCompareFrame(ctx);
+        }
     }
     ToolContext atPixel(glm::vec2 pixel) {
         return {world(), camera, rayThroughPixel(camera.view, camera.projection, pixel, kViewport),
@@ -132,6 +141,24 @@ TEST_F(CompareWindow, EditsReachEveryCopyButEachKeepsItsSolversSettings) {
     EXPECT_FALSE(ctx.compare.active());
     ASSERT_EQ(setParam(world().settings, *findParam("wind.strength"), 1.0f), "");
     frames(1);  // nothing is listening any more
+}
+
+TEST_F(CompareWindow, TheTimelineTakesEveryCopyBackTogether) {
+    frames(20);
+    const double mainThen = ctx.timeTravel.history.at(9).time;
+    const std::size_t middle = 5 * kSide + 5;
+    ASSERT_EQ(ctx.compare.companions.copies().size(), 2u);
+    ASSERT_GT(ctx.timeTravel.history.size(), 10u);
+    ctx.timeTravel.showRequested = 9;
+    handleTimeTravelRequests(ctx);
+    EXPECT_DOUBLE_EQ(world().time, mainThen);
+    for (std::size_t k = 0; k < 2; ++k) EXPECT_DOUBLE_EQ(companion(k).time, mainThen) << "copy " << k << " went back";
+    // and from there they step on together
+    ctx.paused = false;
+    ctx.timeTravel.resumeRequested = true;
+    frames(3);
+    for (std::size_t k = 0; k < 2; ++k) EXPECT_DOUBLE_EQ(companion(k).time, world().time) << k;
+    EXPECT_TRUE(std::isfinite(companion(1).cloth.positions[middle].y));
 }
 
 TEST_F(CompareWindow, BadChoicesAreRefusedAndChangeNothing) {

@@ -1,5 +1,6 @@
 #include "compare_panel.hpp"
 
+#include "sim/params.hpp"
 #include "sim/solver.hpp"
 
 #include <imgui.h>
@@ -41,6 +42,25 @@ void plotCopies(const char* title, const CompareMode& mode, History<N> CompareTr
     std::snprintf(text, sizeof text, format, top);
     draw->AddText(ImVec2(origin.x + 3.0f, origin.y + 1.0f), ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
     ImGui::Dummy(ImVec2(width, height));
+}
+
+// Copy k's substeps: the panels edit the first copy's; a companion's is set here, for it alone.
+void substepsCell(AppContext& ctx, std::size_t k) {
+    const ParamDef& def = *findParam("solver.substeps");
+    if (k == 0) {
+        ImGui::Text("%d", ctx.sim->world().settings.solver.substeps);
+        return;
+    }
+    CompareCopy& copy = ctx.compare.companions.copies()[k - 1];
+    int substeps = copy.player->simulation()->world().settings.solver.substeps;
+    ImGui::PushID(static_cast<int>(k));
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::DragInt("##substeps", &substeps, 0.2f, static_cast<int>(def.minValue), static_cast<int>(def.maxValue))) {
+        const std::string error =
+            ctx.compare.companions.applyTo(k - 1, actions::set(0, def.key, std::to_string(substeps)));
+        if (!error.empty()) ctx.paramError = error;
+    }
+    ImGui::PopID();
 }
 
 void pickMethods(AppContext& ctx) {
@@ -90,8 +110,8 @@ void compareSection(AppContext& ctx) {
     }
     ImGui::SameLine();
     ImGui::TextDisabled("left to right; the panels edit the first");
-    if (ImGui::BeginTable("copies", 5, ImGuiTableFlags_SizingStretchProp)) {
-        for (const char* heading : {"method", "stretch %", "energy J", "ms / step", "residual"})
+    if (ImGui::BeginTable("copies", 6, ImGuiTableFlags_SizingStretchProp)) {
+        for (const char* heading : {"method", "substeps", "stretch %", "energy J", "ms / step", "residual"})
             ImGui::TableSetupColumn(heading);
         ImGui::TableHeadersRow();
         for (std::size_t k = 0; k < mode.methods.size(); ++k) {
@@ -102,6 +122,8 @@ void compareSection(AppContext& ctx) {
             ImGui::PushStyleColor(ImGuiCol_Text, compareColour(k));
             ImGui::TextUnformatted(id.c_str());
             ImGui::PopStyleColor();
+            ImGui::TableNextColumn();
+            substepsCell(ctx, k);
             ImGui::TableNextColumn();
             ImGui::Text("%.2f", t.maxStretchPct.latest());
             ImGui::TableNextColumn();

@@ -2,9 +2,10 @@
 // The "blinn_phong_force" cloth view: the load each particle carries (its largest
 // link force, newtons, sim/particle_forces.hpp) through viridis, lit by Blinn-Phong.
 // NORMALISED (verlet-cloth's Phong force shader, docs/sources.md): the renderer maps
-// the load linearly from 0 to the 95th percentile of this frame's loads, so the map
-// spans most of the cloth and looks lighter than ggx_force; a colour says "how loaded
-// relative to most of the cloth now", not newtons. vForce is that place on the map.
+// the load on a log scale from this frame's 5th to its 90th percentile of the loads, so
+// the map spans the cloth's own loads and looks lighter than ggx_force; a colour says
+// "how loaded relative to the rest of the cloth now", not newtons. vForce is that place
+// on the map (sim/particle_forces.hpp, forceColourScale).
 
 in vec3 vWorldPosition;
 in vec3 vWorldNormal;

@@ -1,11 +1,11 @@
 #version 330 core
 // The "ggx_force" cloth view: the load each particle carries (its largest link
 // force, newtons, sim/particle_forces.hpp) through viridis, lit by GGX.
-// ABSOLUTE: the renderer maps the load logarithmically over two decades up to the
-// fixed render.force_scale, so a colour means the same newtons in every frame and
-// scene (the panel's legend gives them); loads above the scale clip at yellow.
-// Compare blinn_phong_force.frag, linear up to this frame's 95th percentile.
-// vForce is the place on the map.
+// ABSOLUTE: the renderer maps the load linearly from 0 to the fixed
+// render.force_scale, so a colour means the same newtons in every frame and scene
+// (the panel's legend gives them); loads above the scale clip at yellow. Compare
+// blinn_phong_force.frag, a log scale over this frame's own loads. vForce is the
+// place on the map (sim/particle_forces.hpp, forceColourScale).
 
 in vec3 vWorldPosition;
 in vec3 vWorldNormal;

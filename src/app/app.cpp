@@ -489,8 +489,12 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         renderer.setCrossingTriangles(ctx.stats.crossings.triangleMarks());
         renderer.draw(ctx.sim->world(), width, height);
         ctx.forceLegend = renderer.forceColourScale();
-        for (std::size_t k = 0; k < ctx.compare.companions.copies().size(); ++k)
-            renderer.drawCompanion(ctx.compare.companions.copies()[k].player->simulation()->world(), ctx.compare.offset(k + 1));
+        for (std::size_t k = 0; k < ctx.compare.companions.copies().size(); ++k) {
+            World& companion = ctx.compare.companions.copies()[k].player->simulation()->world();
+            // the look is the first copy's, edited or not (paused, edits reach the companions at the next step)
+            companion.settings.render = ctx.sim->world().settings.render;
+            renderer.drawCompanion(companion, ctx.compare.offset(k + 1));
+        }
         captureScene(ctx, width, height);  // F12, F9 and recording read the scene before the panels cover it
         if (!lastFrame) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());  // the panels, or only the cut overlay
 

@@ -311,7 +311,10 @@ void Renderer::drawCompanion(const World& world, glm::vec3 offset) {
     glEnable(GL_DEPTH_TEST);
     drawColliders(world, offset);
     const Cloth& cloth = world.cloth;
-    if (cloth.particleCount() == 0 || cloth.triangles.empty()) return;
+    if (cloth.particleCount() == 0 || cloth.triangles.empty()) {
+        glUseProgram(0);
+        return;
+    }
     m_companionNormals.resize(cloth.particleCount());  // allocates only when the count grows
     computeVertexNormals(cloth, m_companionNormals);
     m_companionMesh.updateDynamic(cloth.positions, m_companionNormals, cloth.triangles, true);

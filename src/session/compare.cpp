@@ -35,6 +35,7 @@ std::string knownMethods() {
 
 std::string CompareSession::parseMethods(const std::string& list, std::vector<std::string>& out) {
     out.clear();
+    if (!list.empty() && list.back() == ',') return "--compare: an empty method at the end of '" + list + "'";
     std::istringstream in(list);
     for (std::string item; std::getline(in, item, ',');) {
         const std::string id = trimmed(item);
@@ -94,17 +95,21 @@ void CompareSession::step() {
     ++m_steps;
     for (CompareCopy& copy : m_copies) {
         InputPlayer& player = *copy.player;
+        Simulation& sim = *player.simulation();
+        // headless: a copy the guard holds has stopped, as a single run does (its report
+        // counts the steps it took); the window leaves it held until a reset
+        if (sim.halted()) continue;
         const auto start = std::chrono::steady_clock::now();
         const StepStats stats = player.step();
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        copy.lastStepMs = ms;
-        Simulation& sim = *player.simulation();
         for (std::string& note : player.takeNotes()) m_notes.push_back(copy.solver + ": " + std::move(note));
         if (!m_headless) {  // the window shows what the guard did; a headless run prints it (RunRecorder)
+            copy.lastStepMs = stats.totalMs;  // the solver's step, as the app's own copy is timed
             if (stats.diverged) m_notes.push_back(copy.solver + ": " + sim.lastRecoveryMessage());
-            if (sim.halted()) sim.resume();  // the guard's hold: try again from the restored state
+            if (sim.halted()) m_notes.push_back(copy.solver + ": held by the explosion guard until a reset");
             continue;
         }
+        copy.lastStepMs = ms;
         copy.recorder->stepped(sim, stats, ms);
         const ClothStats cloth = measureCloth(sim.world());
         copy.samples.push_back({m_steps, cloth.maxStretchRatio, cloth.kineticEnergy, cloth.maxLinkError, ms});

@@ -12,7 +12,7 @@
 // A copy's particle indices name the same rest-space points as every other copy's as
 // long as their meshes change alike: the same cuts split the same edges in every
 // copy. A copy whose cloth tore where another did not has its own numbering after
-// that; a grab then holds a different point in it (the session says so in its notes).
+// that; a grab then holds a different point in it.
 #include "headless.hpp"
 #include "replay.hpp"
 
@@ -64,7 +64,8 @@ public:
     // Applies one action to copy `index` only (its own settings).
     std::string applyTo(std::size_t index, const InputAction& action);
 
-    // One physics step of every copy, in order, each timed on its own.
+    // One physics step of every copy, in order, each timed on its own. A copy the
+    // explosion guard holds (Simulation::halted) is left out.
     void step();
 
     std::vector<CompareCopy>& copies() { return m_copies; }

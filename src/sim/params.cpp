@@ -497,7 +497,7 @@ std::vector<ParamDef> buildTable() {
     row({.key = "render.shader", .label = "cloth shader", .type = T::Choice, .group = G::Render, .apply = kLive,
          .defaultValue = std::string("ggx"),
          .help = "What the cloth's colour shows (key S cycles): ggx, the shaded fabric; blinn_phong_force, the load "
-                 "each particle carries (its largest link force) on a log scale from this frame's 5th to its 95th "
+                 "each particle carries (its largest link force) on a log scale from this frame's 5th to its 90th "
                  "percentile (always spans the whole colour map, so it looks lighter); ggx_force, the same load on a "
                  "linear scale from 0 to the fixed render.force_scale (comparable between frames and "
                  "scenes); the panel shows the scale in newtons; strain, each triangle's largest edge stretch against render.strain_scale "

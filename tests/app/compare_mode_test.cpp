@@ -139,8 +139,10 @@ TEST_F(CompareWindow, EditsReachEveryCopyButEachKeepsItsSolversSettings) {
 
     stopCompare(ctx);
     EXPECT_FALSE(ctx.compare.active());
+    EXPECT_TRUE(ctx.compare.companions.copies().empty());
     ASSERT_EQ(setParam(world().settings, *findParam("wind.strength"), 1.0f), "");
-    frames(1);  // nothing is listening any more
+    frames(1);  // nothing is listening any more: no companion to reach, no note
+    EXPECT_TRUE(ctx.compare.notes.empty());
 }
 
 TEST_F(CompareWindow, TheTimelineTakesEveryCopyBackTogether) {

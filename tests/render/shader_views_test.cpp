@@ -230,7 +230,7 @@ const std::map<std::string, Image>& defaultSceneViews() {
 // balance feels none) has a narrow spread of grey levels over the cloth; one that shows
 // where the cloth is loaded spans the map from the pins down. Each must have an
 // inter-quartile range of kMinForceViewSpread grey levels over the cloth's pixels, and
-// the two (normalised and lighter, absolute and logarithmic) must differ on average by
+// the two (normalised, logarithmic and lighter; absolute and linear) must differ on average by
 // more than kMinForceViewDifference grey levels.
 constexpr double kMinForceViewSpread = 40.0;
 constexpr double kMinForceViewDifference = 2.0;

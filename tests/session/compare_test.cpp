@@ -126,6 +126,7 @@ TEST(CompareSession, MethodListsAreChecked) {
     EXPECT_NE(CompareSession::parseMethods("xpbd,xpbd_gpu", methods).find("not a CPU method"), std::string::npos);
     EXPECT_NE(CompareSession::parseMethods("xpbd,xpbd", methods).find("twice"), std::string::npos);
     EXPECT_NE(CompareSession::parseMethods("xpbd,,pbd", methods), "");
+    EXPECT_NE(CompareSession::parseMethods("xpbd,pbd,", methods), "");
 }
 
 TEST(CompareHeadless, OneReportPerMethodAndOneRowPerStepAndMethod) {

@@ -12,6 +12,7 @@
 #     OUT_DIR default compare-results; STEPS default 180;
 #     METHODS default xpbd,vbd,projective_dynamics,pbd
 # Writes OUT_DIR/convergence.csv and .md (and .png with gnuplot), the table on stdout.
+# PLOT_ONLY=1 draws the table and plot again from an existing OUT_DIR/convergence.csv.
 set -euo pipefail
 
 out=${1:-compare-results}
@@ -23,8 +24,9 @@ gnuplot=${GNUPLOT:-gnuplot}
 mkdir -p "$out"
 
 csv=$out/convergence.csv
-echo "substeps,solver,ms_median,max_stretch_ratio,residual,recoveries" > "$csv"
+[ "${PLOT_ONLY:-0}" = 1 ] || echo "substeps,solver,ms_median,max_stretch_ratio,residual,recoveries" > "$csv"
 for substeps in 1 2 4 8 16; do
+  [ "${PLOT_ONLY:-0}" = 1 ] && break
   json=$out/compare_substeps_$substeps.json
   "$clothsim" --headless --compare "$methods" --scene "$here/scenes/compare_xpbd.toml" --steps "$steps" \
     --set 'cloth.resolution=[64,64]' --set cloth.spacing=0.0219 --set collision.self_collision=false \
@@ -79,9 +81,9 @@ series() {  # series COLUMN: one line per method, that column against ms
   echo "set logscale x"
   echo "set xlabel 'ms per 1/60 s step (median)'"
   echo "set key top right"
+  echo "set logscale y"
   echo "set title 'max stretch (length / rest length)'"
   series 2
-  echo "set logscale y"
   echo "set title 'residual: largest |length / rest length - 1| over the stretch links'"
   series 3
   echo "unset multiplot"

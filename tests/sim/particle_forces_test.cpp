@@ -66,11 +66,9 @@ TEST(ParticleForces, ClothAtRestLengthWithoutGravityFeelsNoForce) {
     EXPECT_LT(largest, 1e-5f) << "newtons, on a cloth where every link is at its rest length";
 }
 
-// A 10 x 10 cloth hanging from its top corners, settled by a force-based method so
-// that the springs hold the weight: each free particle is (nearly) in balance, and
-// the two pins carry the cloth.
-TEST(ParticleForces, HangingClothPullsHardestOnItsPinnedCorners) {
-    Settings settings = settingsWith([](Settings& s) {
+// A 10 x 10 cloth hanging from its top corners, settled for 6 s by implicit Euler.
+Simulation settledHangingCloth() {
+    Simulation sim = makeSimulation(settingsWith([](Settings& s) {
         s.solver.id = "implicit_euler";
         s.solver.substeps = 1;
         s.solver.damping = 2.0f;  // settles in a few seconds
@@ -78,9 +76,16 @@ TEST(ParticleForces, HangingClothPullsHardestOnItsPinnedCorners) {
         s.cloth.spacing = 0.05f;
         s.cloth.pins = PinPreset::TopCorners;
         s.collision.ground = false;
-    });
-    Simulation sim = makeSimulation(settings);
+    }));
     simulate(sim, 6.0);
+    return sim;
+}
+
+// A 10 x 10 cloth hanging from its top corners, settled by a force-based method so
+// that the springs hold the weight: each free particle is (nearly) in balance, and
+// the two pins carry the cloth.
+TEST(ParticleForces, HangingClothPullsHardestOnItsPinnedCorners) {
+    Simulation sim = settledHangingCloth();
     const World& world = sim.world();
     const Cloth& cloth = world.cloth;
     std::vector<glm::vec3> forces(cloth.particleCount());
@@ -128,17 +133,7 @@ TEST(ParticleLoads, EachEndOfAStretchedOrSqueezedSpringCarriesItsHookeForce) {
 // the weight below it, so the load grows from the free bottom edge to the top, where
 // the net force is nothing but at the pins.
 TEST(ParticleLoads, AHangingClothIsLoadedMostAtTheTopAndLeastAtItsFreeEdge) {
-    Settings settings = settingsWith([](Settings& s) {
-        s.solver.id = "implicit_euler";
-        s.solver.substeps = 1;
-        s.solver.damping = 2.0f;
-        s.cloth.resolution = glm::ivec2(10, 10);
-        s.cloth.spacing = 0.05f;
-        s.cloth.pins = PinPreset::TopCorners;
-        s.collision.ground = false;
-    });
-    Simulation sim = makeSimulation(settings);
-    simulate(sim, 6.0);
+    Simulation sim = settledHangingCloth();
     const Cloth& cloth = sim.world().cloth;
     std::vector<float> loads(cloth.particleCount());
     ASSERT_TRUE(computeParticleLoads(cloth, sim.world().settings.springs, loads));

@@ -8,15 +8,6 @@
 
 namespace cs {
 
-bool computeParticleForces(const Cloth& cloth, const Settings& settings, double time, std::span<glm::vec3> forces) {
-    const std::size_t n = cloth.particleCount();
-    if (forces.size() != n || cloth.velocities.size() != n || cloth.masses.size() != n) return false;
-    // the solvers' own force model; it also gives pinned particles their forces, which
-    // are exactly what the pin holds against (a pin has no velocity, so no damping)
-    computeForces(cloth, settings, time, cloth.positions, cloth.velocities, forces);
-    return true;
-}
-
 bool computeParticleLoads(const Cloth& cloth, const SpringSettings& springs, std::span<float> loads) {
     const std::size_t n = cloth.particleCount();
     if (loads.size() != n) return false;

@@ -1,6 +1,6 @@
 #pragma once
-// What the cloth views colour by (render.shader): the net force on each particle
-// and the stretch of each triangle, measured from the simulation's own force
+// What the cloth views colour by (render.shader): the load each particle carries
+// and the stretch of each triangle, measured from the simulation's own spring
 // model and rest shape, so the picture shows the physics and not a guess of the
 // renderer's. Pure functions over caller-owned arrays: nothing is allocated.
 #include "cloth.hpp"
@@ -11,21 +11,13 @@
 
 namespace cs {
 
-// The net force on every particle, newtons: the force model of the force-based
-// solvers (forces.hpp: link springs with the springs.* stiffnesses and damping,
-// gravity, air drag, point damping, wind) at the cloth's current positions and
-// velocities, `time` for the wind gusts. A pinned particle gets the force its pin
-// has to resist: the pull of its links plus its own weight. Under a position-based
-// solver the springs are read off the stretch it leaves, with the same constants.
-// `forces` must hold one entry per particle; returns false and writes nothing otherwise.
-bool computeParticleForces(const Cloth& cloth, const Settings& settings, double time, std::span<glm::vec3> forces);
-
 // What the force views colour by: the load each particle carries, newtons. For every
-// link, its spring's elastic force |k (|d| - L)| (the springs.* stiffness of its kind;
-// under a position-based solver read off the stretch it leaves, as above); a particle
-// gets the largest among its links, tension or compression. A hanging cloth in balance
-// feels no net force anywhere but at its pins, yet it carries its weight in every
-// link: the load grows towards the pins, so the view shows where the cloth is loaded.
+// link, its spring's elastic force |k (|d| - L)| (the springs.* stiffness of its kind,
+// forces.hpp; under a position-based solver read off the stretch it leaves, with the
+// same constants); a particle gets the largest among its links, tension or
+// compression. A hanging cloth in balance feels no net force anywhere but at its
+// pins (computeForces, forces.hpp), yet it carries its weight in every link: the
+// load grows towards the pins, so the view shows where the cloth is loaded.
 // `loads` must hold one entry per particle; returns false and writes nothing otherwise.
 bool computeParticleLoads(const Cloth& cloth, const SpringSettings& springs, std::span<float> loads);
 

@@ -1,7 +1,8 @@
-// The force and strain the cloth views colour by (sim/particle_forces.hpp):
-// Hooke's law on one link, nothing at rest, the pins carrying the weight of a
-// hanging cloth, and the strain of a triangle stretched by a known amount.
+// The forces the cloth views are measured from (computeForces, sim/forces.hpp: Hooke's
+// law on one link, nothing at rest, the pins carrying the weight of a hanging cloth),
+// the load and strain they colour by (sim/particle_forces.hpp) and their colour scales.
 #include "../support/sim_fixture.hpp"
+#include "sim/forces.hpp"
 #include "sim/particle_forces.hpp"
 
 #include <gtest/gtest.h>
@@ -37,7 +38,7 @@ TEST(ParticleForces, OneStretchedSpringPullsBothEndsTogetherByHookesLaw) {
     cloth.links = {Link{0, 1, restLength, LinkKind::Stretch}};
     std::vector<glm::vec3> forces(2, glm::vec3(99.0f));  // overwritten, not added to
 
-    ASSERT_TRUE(computeParticleForces(cloth, settings, 0.0, forces));
+    computeForces(cloth, settings, 0.0, cloth.positions, cloth.velocities, forces);
     const glm::vec3 expected = k * (length - restLength) * axis;  // on particle 0, towards particle 1
     for (int i = 0; i < 3; ++i) {
         EXPECT_NEAR(forces[0][i], expected[i], 1e-4f);
@@ -48,9 +49,9 @@ TEST(ParticleForces, OneStretchedSpringPullsBothEndsTogetherByHookesLaw) {
 
 TEST(ParticleForces, WrongSizedOutputIsRefusedAndLeftAlone) {
     Cloth cloth = buildGridCloth(defaultSettings().cloth);
-    std::vector<glm::vec3> tooShort(cloth.particleCount() - 1, glm::vec3(7.0f));
-    EXPECT_FALSE(computeParticleForces(cloth, defaultSettings(), 0.0, tooShort));
-    EXPECT_EQ(tooShort.front(), glm::vec3(7.0f));
+    std::vector<float> tooShort(cloth.particleCount() - 1, 7.0f);
+    EXPECT_FALSE(computeParticleLoads(cloth, defaultSettings().springs, tooShort));
+    EXPECT_EQ(tooShort.front(), 7.0f);
     std::vector<float> strains(cloth.triangles.size() + 1, 7.0f);
     EXPECT_FALSE(computeTriangleStrains(cloth, strains));
     EXPECT_EQ(strains.front(), 7.0f);
@@ -60,7 +61,7 @@ TEST(ParticleForces, ClothAtRestLengthWithoutGravityFeelsNoForce) {
     const Settings settings = springsOnly(200.0f);
     const Cloth cloth = buildGridCloth(settings.cloth);
     std::vector<glm::vec3> forces(cloth.particleCount());
-    ASSERT_TRUE(computeParticleForces(cloth, settings, 0.0, forces));
+    computeForces(cloth, settings, 0.0, cloth.positions, cloth.velocities, forces);
     float largest = 0.0f;
     for (const glm::vec3& f : forces) largest = std::max(largest, glm::length(f));
     EXPECT_LT(largest, 1e-5f) << "newtons, on a cloth where every link is at its rest length";
@@ -89,7 +90,7 @@ TEST(ParticleForces, HangingClothPullsHardestOnItsPinnedCorners) {
     const World& world = sim.world();
     const Cloth& cloth = world.cloth;
     std::vector<glm::vec3> forces(cloth.particleCount());
-    ASSERT_TRUE(computeParticleForces(cloth, world.settings, world.time, forces));
+    computeForces(cloth, world.settings, world.time, cloth.positions, cloth.velocities, forces);
 
     glm::vec3 onPins(0.0f);
     float largestFree = 0.0f, smallestPinned = 1e30f;

@@ -53,10 +53,7 @@ void pushTrace(CompareTrace& trace, const ClothStats& cloth, double ms) {
 std::string startCompare(AppContext& ctx, const std::vector<std::string>& methods) {
     if (methods.size() < kMinCompareMethods || methods.size() > kMaxWindowCompareMethods)
         return "compare mode shows 2 to 4 methods";
-    std::string list;
-    for (const std::string& id : methods) list += (list.empty() ? "" : ",") + id;
-    std::vector<std::string> checked;
-    if (std::string error = CompareSession::parseMethods(list, checked); !error.empty()) return error;
+    if (std::string error = CompareSession::checkMethods(methods); !error.empty()) return error;
 
     Settings settings = ctx.sim->world().settings;
     if (std::string error = applyRecommendedSettings(settings, methods.front()); !error.empty()) return error;

@@ -2,6 +2,7 @@
 
 #include "json_text.hpp"
 #include "scene/scene.hpp"
+#include "sim/params.hpp"
 #include "sim/solver.hpp"
 
 #include <algorithm>
@@ -18,10 +19,11 @@ std::string trimmed(std::string_view text) {
     return std::string(text.substr(first, last - first + 1));
 }
 
-// "solver=ID" or "solver.id=ID": what tells the copies apart, so not for all of them.
+// "solver=ID" or "solver.id=ID" (findParam knows the alias): what tells the copies
+// apart, so not for all of them.
 bool setsSolver(std::string_view assignment) {
-    const std::string key = trimmed(assignment.substr(0, assignment.find('=')));
-    return key == "solver" || key == "solver.id";
+    const ParamDef* def = findParam(assignment.substr(0, assignment.find('=')));
+    return def && def->key == "solver.id";
 }
 
 std::string knownMethods() {
@@ -38,16 +40,21 @@ std::string CompareSession::parseMethods(const std::string& list, std::vector<st
     if (!list.empty() && list.back() == ',') return "--compare: an empty method at the end of '" + list + "'";
     std::istringstream in(list);
     for (std::string item; std::getline(in, item, ',');) {
-        const std::string id = trimmed(item);
-        if (id.empty()) return "--compare: an empty method in '" + list + "' (write them as xpbd,vbd,pbd)";
-        const SolverInfo* info = findSolver(id);
-        if (!info || info->gpu())
-            return "--compare: '" + id + "' is not a CPU method (they are: " + knownMethods() + ")";
-        if (std::find(out.begin(), out.end(), id) != out.end()) return "--compare: '" + id + "' is named twice";
-        out.push_back(id);
+        out.push_back(trimmed(item));
+        if (out.back().empty()) return "--compare: an empty method in '" + list + "' (write them as xpbd,vbd,pbd)";
     }
-    if (out.empty()) return "--compare needs at least one method (xpbd,vbd,pbd)";
-    if (out.size() > kMaxCompareMethods)
+    return checkMethods(out);
+}
+
+std::string CompareSession::checkMethods(const std::vector<std::string>& methods) {
+    for (auto id = methods.begin(); id != methods.end(); ++id) {
+        const SolverInfo* info = findSolver(*id);
+        if (!info || info->gpu())
+            return "--compare: '" + *id + "' is not a CPU method (they are: " + knownMethods() + ")";
+        if (std::find(methods.begin(), id, *id) != id) return "--compare: '" + *id + "' is named twice";
+    }
+    if (methods.empty()) return "--compare needs at least one method (xpbd,vbd,pbd)";
+    if (methods.size() > kMaxCompareMethods)
         return "--compare: at most " + std::to_string(kMaxCompareMethods) + " methods";
     return {};
 }

@@ -48,6 +48,8 @@ public:
     // Parses "xpbd,vbd,pbd": at least one id, each a CPU method with a compare scene,
     // none twice. Returns "" or what is wrong, naming the id and the known ones.
     static std::string parseMethods(const std::string& list, std::vector<std::string>& out);
+    // The same check of a list already split.
+    static std::string checkMethods(const std::vector<std::string>& methods);
 
     // Loads `scenePath` once per method with its recommended settings, then
     // `overrides` (--set; a solver key among them is refused: the copies differ by

@@ -71,6 +71,7 @@ StepTiming timeSteps(Simulation& sim, const StepBudget& budget) {
         if (budget.afterStep) budget.afterStep();
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         timing.triangleContact.detections += stats.selfDetections;
+        timing.triangleContact.gathers += stats.selfGathers;
         timing.triangleContact.detectMs += stats.selfDetectMs;
     }
     timing.steps = static_cast<long long>(ms.size());

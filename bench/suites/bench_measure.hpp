@@ -37,6 +37,7 @@ StepBudget budgetFrom(const BenchOptions& options);
 // Triangle self-contact's detections over the timed steps (StepStats::selfDetections).
 struct TriangleContactTally {
     long long detections = 0;
+    long long gathers = 0;  // detections that searched the trees
     double detectMs = 0.0;
 };
 

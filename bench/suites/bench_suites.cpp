@@ -146,7 +146,7 @@ BenchTable runSelfCollisionSuite(const BenchOptions& options) {
     table.suite = "selfcollision";
     table.title = "Self-collision: the heap with collision.self_collision off, by particles and by triangles";
     table.columns = {"cloth", "particles", "self_collision", "timed_steps", "median_ms", "mean_ms", "on_over_off",
-                     "detections_per_step", "ms_per_detection"};
+                     "detections_per_step", "searches_per_step", "ms_per_detection"};
     const float side = static_cast<float>(80 - 1) * 0.03f;  // heap.toml's strip is 2.37 m long
     struct Mode {
         const char* name;
@@ -179,6 +179,9 @@ BenchTable runSelfCollisionSuite(const BenchOptions& options) {
                           mode.name, formatCount(t.steps), formatMs(t.medianMs), formatMs(t.meanMs),
                           !off && offMs > 0.0 ? formatNumber(t.medianMs / offMs, 2) : "",
                           tally.detections > 0 ? formatNumber(static_cast<double>(tally.detections) /
+                                                                  static_cast<double>(std::max<long long>(t.steps, 1)), 2)
+                                               : "",
+                          tally.detections > 0 ? formatNumber(static_cast<double>(tally.gathers) /
                                                                   static_cast<double>(std::max<long long>(t.steps, 1)), 2)
                                                : "",
                           tally.detections > 0 ? formatMs(tally.detectMs / static_cast<double>(tally.detections)) : ""});

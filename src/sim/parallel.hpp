@@ -28,4 +28,17 @@ void parallelFor(std::size_t count, int threads, Body&& body, std::size_t minimu
     }
 }
 
+// Calls task(k) for every k in [0, count), handed out to `threads` threads one at a
+// time (for tasks of uneven cost). One thread: a plain loop, no OpenMP region at all
+// (which would allocate its team).
+template <class Task>
+void forEachTask(int count, int threads, Task&& task) {
+    if (threads <= 1) {
+        for (int k = 0; k < count; ++k) task(k);
+        return;
+    }
+#pragma omp parallel for schedule(dynamic) num_threads(threads)
+    for (int k = 0; k < count; ++k) task(k);
+}
+
 } // namespace cs

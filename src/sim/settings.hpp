@@ -127,6 +127,7 @@ struct CollisionSettings {
     SelfContactModel selfModel{};   // particles (the spatial hash) or triangles
     float selfRadius{};             // metres: vertex-triangle and edge-edge pairs closer than this push apart
     float selfQueryRadius{};        // metres: pairs within it are found and bound each vertex's motion
+    float selfSkin{};               // metres added to the query radius for the candidate pairs kept between searches
     float selfBoundFraction{};      // gamma_p: a vertex moves at most this fraction of its nearest distance
     float selfRedetectFraction{};   // gamma_e: more than this fraction of vertices truncated -> detect again
     int selfDetectEvery{};          // substeps between detections at most

@@ -26,6 +26,7 @@ struct StepStats {
     bool diverged = false;      // set by the guard when the state became unusable
     int factorizations = 0;     // matrix factorisations so far (solvers that factor; to show reuse)
     int selfDetections = 0;     // triangle self-contact: detections this step (collision.self_model = triangles)
+    int selfGathers = 0;        // ... of which searched the trees (the others reused the candidates)
     float selfDetectMs = 0.0f;  // their time, included in collisionMs
 };
 

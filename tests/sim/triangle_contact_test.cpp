@@ -7,7 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include <cmath>
 
@@ -142,6 +146,104 @@ TEST(TriangleContact, CopiesAContactRadiusApartAreVerticesOfTheirOwn) {
     contact.forgetSeparations();
     contact.detect(apart, apart.positions, settings);
     EXPECT_NEAR(contact.bounds()[3], bound, 1e-6f);
+}
+
+// Two square grids of `side` x `side` vertices 5 cm apart (wide enough for the tests'
+// skin: the gathering radius stays below 0.7 mean edge lengths), in planes y = 0 and y = gap,
+// the upper one shifted half a cell in x and z so that its vertices lie over the lower
+// one's faces and its edges cross the lower one's.
+Cloth twoLayers(float gap, int side = 8) {
+    constexpr float spacing = 0.05f;
+    ClothShape shape;
+    for (int layer = 0; layer < 2; ++layer) {
+        const std::uint32_t first = static_cast<std::uint32_t>(shape.positions.size());
+        const float shift = layer == 0 ? 0.0f : 0.5f * spacing;
+        for (int j = 0; j < side; ++j)
+            for (int i = 0; i < side; ++i) {
+                shape.positions.push_back({shift + spacing * static_cast<float>(i), layer == 0 ? 0.0f : gap,
+                                           shift + spacing * static_cast<float>(j)});
+                shape.restUV.push_back({static_cast<float>(i) / static_cast<float>(side - 1),
+                                        static_cast<float>(j + layer * side) / static_cast<float>(2 * side - 1)});
+            }
+        for (int j = 0; j + 1 < side; ++j)
+            for (int i = 0; i + 1 < side; ++i) {
+                const std::uint32_t a = first + static_cast<std::uint32_t>(j * side + i);
+                const std::uint32_t b = a + 1, c = a + static_cast<std::uint32_t>(side), d = c + 1;
+                shape.triangles.push_back({a, c, b});
+                shape.triangles.push_back({b, c, d});
+            }
+    }
+    return looseCloth(shape);
+}
+
+// Moves the upper layer of twoLayers down and the lower one up, each by `move` metres.
+void closeLayers(Cloth& cloth, float move) {
+    const std::size_t half = cloth.particleCount() / 2;
+    for (std::size_t i = 0; i < cloth.particleCount(); ++i) cloth.positions[i].y += i < half ? move : -move;
+}
+
+// What a detection found, in an order that does not depend on how it was searched.
+struct Found {
+    std::vector<std::pair<std::uint32_t, float>> vertexFace;  // (vertex, distance), sorted
+    std::vector<std::tuple<std::uint32_t, std::uint32_t, float>> edgeEdge;
+    std::vector<float> bounds;
+};
+Found found(const TriangleContact& contact) {
+    Found out;
+    for (const auto& pair : contact.vertexFacePairs()) out.vertexFace.emplace_back(pair.vertex, pair.distance);
+    std::sort(out.vertexFace.begin(), out.vertexFace.end());
+    for (const auto& pair : contact.edgeEdgePairs()) out.edgeEdge.emplace_back(pair.a, pair.b, pair.distance);
+    out.bounds.assign(contact.bounds().begin(), contact.bounds().end());
+    return out;
+}
+
+// Candidates gathered within r_q + skin hold every pair within r_q while no vertex has
+// moved half the skin: the layers 0.4 skin beyond the query radius close by 0.96 skin
+// (each moves 0.48 skin), and the reused candidates give the pairs, distances and
+// bounds of a search of the trees at the new positions.
+TEST(TriangleContact, ReusedCandidatesFindWhatAFreshSearchFinds) {
+    CollisionSettings settings = triangleSettings();  // r_q = 0.015
+    settings.selfSkin = 0.01f;
+    Cloth cloth = twoLayers(settings.selfQueryRadius + 0.4f * settings.selfSkin);
+    TriangleContact reusing;
+    reusing.beginStep();
+    reusing.detect(cloth, cloth.positions, settings);
+    EXPECT_EQ(reusing.stats().gathers, 1);
+    EXPECT_EQ(reusing.vertexFacePairs().size(), 0u) << "the layers start beyond the query radius";
+    closeLayers(cloth, 0.48f * settings.selfSkin);
+    reusing.detect(cloth, cloth.positions, settings);
+    EXPECT_EQ(reusing.stats().detections, 2);
+    EXPECT_EQ(reusing.stats().gathers, 1) << "no vertex moved half the skin: the candidates are reused";
+
+    CollisionSettings fresh = settings;
+    fresh.selfSkin = 0.0f;
+    TriangleContact searching;
+    searching.detect(cloth, cloth.positions, fresh);
+    const Found expected = found(searching);
+    ASSERT_GT(expected.vertexFace.size(), 40u);
+    ASSERT_GT(expected.edgeEdge.size(), 40u);
+    const Found got = found(reusing);
+    EXPECT_EQ(got.vertexFace, expected.vertexFace);
+    EXPECT_EQ(got.edgeEdge, expected.edgeEdge);
+    EXPECT_EQ(got.bounds, expected.bounds);
+}
+
+// A vertex that moved more than half the skin since the candidates were gathered may
+// have come within r_q of a feature that was not among them: the trees are searched
+// again. Here the layers start beyond r_q + skin and each moves 0.6 skin.
+TEST(TriangleContact, AMoveOfMoreThanHalfTheSkinSearchesAgain) {
+    CollisionSettings settings = triangleSettings();
+    settings.selfSkin = 0.01f;
+    Cloth cloth = twoLayers(settings.selfQueryRadius + 1.1f * settings.selfSkin);
+    TriangleContact contact;
+    contact.beginStep();
+    contact.detect(cloth, cloth.positions, settings);
+    EXPECT_EQ(contact.vertexFacePairs().size(), 0u);
+    closeLayers(cloth, 0.6f * settings.selfSkin);
+    contact.detect(cloth, cloth.positions, settings);
+    EXPECT_EQ(contact.stats().gathers, 2);
+    EXPECT_GT(contact.vertexFacePairs().size(), 40u) << "the layers are 0.014 m apart now";
+    EXPECT_GT(contact.edgeEdgePairs().size(), 40u);
 }
 
 } // namespace

@@ -388,6 +388,7 @@ void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous
 
 void ContactStage::reportTo(StepStats& stats) const {
     stats.selfDetections = m_triangles.stats().detections;
+    stats.selfGathers = m_triangles.stats().gathers;
     stats.selfDetectMs = m_triangles.stats().detectMs;
 }
 

@@ -61,6 +61,7 @@ namespace cs {
 
 struct TriangleContactStats {
     int detections = 0;      // in the last step
+    int gathers = 0;         // of those, how many searched the trees for candidates (the rest reused them)
     int truncated = 0;       // vertices held back by their bound at the last substep's end
     std::size_t vertexFacePairs = 0;  // kept at the last detection
     std::size_t edgeEdgePairs = 0;
@@ -78,20 +79,25 @@ public:
         const int perSubstep = (kAdvanceRoundsPerStep + std::max(substeps, 1) - 1) / std::max(substeps, 1);
         return std::max(kAdvanceRounds, perSubstep);
     }
-    static constexpr int kRebuildEvery = 8;  // detections between rebuilds of the hierarchies (refits between)
+    static constexpr int kRebuildEvery = 8;  // gatherings between rebuilds of the hierarchies (refits between)
     static constexpr std::size_t kChunks = 16;  // pieces of the detection, whatever the thread count
     // Metres taken off every distance before the bound: two features at D > kDistanceFloor
     // then stay more than kDistanceFloor apart (D' - floor >= (1 - 2 gamma_p)(D - floor)),
     // however many detections a jam takes (wringing: 80 a step), instead of closing by
     // 1 - 2 gamma_p at each until float rounding (1e-7 m at 1 m) can put them through.
     static constexpr float kDistanceFloor = 1e-5f;
+    // The gathering radius r_q + skin is kept below this many mean rest edge lengths.
+    static constexpr float kSkinReach = 0.7f;
 
     // Copies of a vertex that have been a contact radius apart at a detection stop
     // counting as one vertex (until this is called: a reset, a restore, a cut).
     void forgetSeparations();
 
     // The next call detects first: the cloth changed outside the step.
-    void invalidate() { m_dirty = true; }
+    void invalidate() {
+        m_dirty = true;
+        m_candidatesValid = false;
+    }
 
     // The next call detects first, where the bounds let the vertices be (a step's start:
     // only kinematic vertices moved since the last substep).
@@ -163,6 +169,13 @@ public:
 private:
     void ensureTopology(const Cloth& cloth, std::span<const glm::vec3> positions, float queryRadius);
     void reserveFound(std::size_t count);
+    void reserveCandidates(std::size_t count);
+    // Whether the candidates gathered last still hold every pair within `queryRadius` at x.
+    // The skin used: the setting's, cut to keep the gathering radius below kSkinReach edges.
+    float skinOf(const CollisionSettings& settings, float queryRadius) const;
+    bool candidatesCover(std::span<const glm::vec3> x, float queryRadius) const;
+    // The trees searched for every pair within `radius` at x that shares no vertex index.
+    void gatherCandidates(const Cloth& cloth, std::span<const glm::vec3> x, float radius, int threads);
     void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
                  bool firstPass);
     // Moves each vertex of x into its ball around X: how many moved, and whether a
@@ -193,8 +206,27 @@ private:
     float m_neighbourRadius = 0.0f;                // metres: pairs beside a fresh cut this close at rest are neighbours
     std::vector<std::uint32_t> m_releasing;        // scratch of releaseSeparatedCopies
     BoxTree m_triangleTree, m_edgeTree;
-    int m_detectionsSinceBuild = 0;
+    int m_gathersSinceBuild = 0;
     std::vector<Box> m_triangleBoxes, m_edgeBoxes;
+
+    // Candidates (a Verlet list): every pair within a gathering radius r_q + skin, found
+    // by the trees; later detections test only these while no vertex has moved more
+    // than half the skin since (candidatesCover), and search the trees again after.
+    struct Candidates {
+        std::vector<std::uint32_t> triangles;  // a chunk's vertices' triangles, vertex by vertex
+        std::vector<glm::uvec2> edgePairs;     // a task's edge pairs
+        void clear() {
+            triangles.clear();
+            edgePairs.clear();
+        }
+    };
+    std::vector<Candidates> m_candidates;
+    std::vector<std::uint32_t> m_vertexCandidates;  // how many triangles each vertex has in its chunk's list
+    std::size_t m_edgeLists = 0;                    // lists holding edge pairs (the tasks of the gathering)
+    std::vector<glm::vec3> m_candidateAnchor;       // positions at the gathering, metres
+    float m_candidateRadius = 0.0f;                 // the gathering radius, metres
+    float m_meanRestEdge = 0.0f;                    // metres, over the triangle edges
+    bool m_candidatesValid = false;
 
     // the last detection
     std::vector<glm::vec3> m_anchor;   // X, metres

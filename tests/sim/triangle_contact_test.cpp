@@ -149,7 +149,7 @@ TEST(TriangleContact, CopiesAContactRadiusApartAreVerticesOfTheirOwn) {
 }
 
 // Two square grids of `side` x `side` vertices 5 cm apart (wide enough for the tests'
-// skin: the gathering radius stays below 0.7 mean edge lengths), in planes y = 0 and y = gap,
+// skin: the gathering radius stays below 0.6 mean edge lengths), in planes y = 0 and y = gap,
 // the upper one shifted half a cell in x and z so that its vertices lie over the lower
 // one's faces and its edges cross the lower one's.
 Cloth twoLayers(float gap, int side = 8) {

@@ -4,8 +4,10 @@
 //
 // Detection, at positions X where no two triangles cross: every vertex-triangle
 // (VF) and edge-edge (EE) pair of features that share no vertex and lie within
-// the query radius r_q is found through two bounding-volume hierarchies (part 1's
-// BoxTree: triangles inflated by r_q, edges by r_q / 2). Each distance feeds the
+// the query radius r_q is found among candidate pairs: those within r_q + a skin,
+// gathered from two bounding-volume hierarchies (part 1's BoxTree: triangles inflated
+// by the gathering radius, edges by half of it) and reused by later detections while
+// no vertex has moved half the skin (a Verlet list). Each distance feeds the
 // minima of its features; a vertex's bound is
 //     b_v = gamma_p * min(r_q, d(v, faces), d(faces of v, vertices), d(edges of v, edges)),
 // and the pairs whose point lies in the feature's own region of the offset
@@ -86,8 +88,11 @@ public:
     // however many detections a jam takes (wringing: 80 a step), instead of closing by
     // 1 - 2 gamma_p at each until float rounding (1e-7 m at 1 m) can put them through.
     static constexpr float kDistanceFloor = 1e-5f;
-    // The gathering radius r_q + skin is kept below this many mean rest edge lengths.
-    static constexpr float kSkinReach = 0.7f;
+    // The gathering radius r_q + skin is kept below this many mean rest edge lengths:
+    // about 0.68 spacings on a grid whose cells have one diagonal (the mean edge is then
+    // 1.14 spacings), below the 0.71 spacings to the nearest triangle a vertex does not
+    // belong to, so that a flat layer gives its own vertices no candidates.
+    static constexpr float kSkinReach = 0.6f;
 
     // Copies of a vertex that have been a contact radius apart at a detection stop
     // counting as one vertex (until this is called: a reset, a restore, a cut).
@@ -170,9 +175,9 @@ private:
     void ensureTopology(const Cloth& cloth, std::span<const glm::vec3> positions, float queryRadius);
     void reserveFound(std::size_t count);
     void reserveCandidates(std::size_t count);
-    // Whether the candidates gathered last still hold every pair within `queryRadius` at x.
     // The skin used: the setting's, cut to keep the gathering radius below kSkinReach edges.
     float skinOf(const CollisionSettings& settings, float queryRadius) const;
+    // Whether the candidates gathered last still hold every pair within `queryRadius` at x.
     bool candidatesCover(std::span<const glm::vec3> x, float queryRadius) const;
     // The trees searched for every pair within `radius` at x that shares no vertex index.
     void gatherCandidates(const Cloth& cloth, std::span<const glm::vec3> x, float radius, int threads);
@@ -221,7 +226,7 @@ private:
         }
     };
     std::vector<Candidates> m_candidates;
-    std::vector<std::uint32_t> m_vertexCandidates;  // how many triangles each vertex has in its chunk's list
+    std::vector<std::uint32_t> m_vertexCandidateCounts;  // how many triangles each vertex has in its chunk's list
     std::size_t m_edgeLists = 0;                    // lists holding edge pairs (the tasks of the gathering)
     std::vector<glm::vec3> m_candidateAnchor;       // positions at the gathering, metres
     float m_candidateRadius = 0.0f;                 // the gathering radius, metres

@@ -233,14 +233,20 @@ TEST(ZeroAllocationsTriangleContact, StepsWithTwoLayersTouching) {
         s.collision.selfCollision = true;
         s.collision.selfModel = SelfContactModel::Triangles;
         s.cloth.linkLevel = 1;
+        s.collision.selfSkin = 0.01f;  // candidates kept between searches: both paths run
         Simulation sim = makeSimulation(s, sphere());
         foldInHalf(sim, s.cloth.resolution, 2.0f * s.collision.selfRadius);
-        int detections = 0;
+        int detections = 0, searches = 0;
         for (int i = 0; i < kWarmUpSteps; ++i) sim.step();
         const long allocations = countAllocations([&] {
-            for (int i = 0; i < kCountedSteps; ++i) detections += sim.step().selfDetections;
+            for (int i = 0; i < kCountedSteps; ++i) {
+                const StepStats stats = sim.step();
+                detections += stats.selfDetections;
+                searches += stats.selfGathers;
+            }
         });
         EXPECT_GT(detections, 0) << "triangle contact did not run";
+        EXPECT_LT(searches, detections) << "no detection reused the candidates";
         EXPECT_EQ(allocations, 0) << "over " << kCountedSteps << " steps on " << threads << " threads";
     }
 }

@@ -399,6 +399,14 @@ bool usesTriangleContact(const World& world) {
     return info && info->triangleSelfContact;
 }
 
+void ContactStage::invalidate(const World& world) {
+    m_triangles.invalidate();
+    m_triangles.forgetSeparations();
+    if (!usesTriangleContact(world)) return;  // the first substep that uses it detects
+    m_triangles.detect(world.cloth, world.cloth.positions, world.settings.collision, world.settings.solver.threads);
+    m_trianglesLastSubstep = true;  // the bounds hold from here
+}
+
 void ContactStage::projectPositions(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
                                     int pass, int passes) {
     collideAll(world, previous, clock, pass == 0, pass == 0, false);

@@ -35,10 +35,10 @@ class PbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "pbd"; }
 
-    void topologyChanged(World&) override {
+    void topologyChanged(World& world) override {
         m_tethers.invalidate();
         m_sweep.invalidate();
-        m_contacts.invalidate();
+        m_contacts.invalidate(world);
     }
 
     StepStats step(World& world, float dt) override {

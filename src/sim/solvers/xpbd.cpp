@@ -48,7 +48,7 @@ public:
         ensureSized(world.cloth);
         m_tethers.invalidate();
         m_sweep.invalidate();
-        m_contacts.invalidate();
+        m_contacts.invalidate(world);
     }
 
     StepStats step(World& world, float dt) override {

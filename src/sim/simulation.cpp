@@ -56,8 +56,10 @@ void Simulation::syncSolver() {
 
 void Simulation::reset() {
     resetWorld(m_world);
+    // a reset is a load: a new solver, with no caches and no contact bounds from the
+    // run before (its contact detects at the first substep, as after loading the scene)
+    m_solver.reset();
     syncSolver();
-    m_solver->topologyChanged(m_world);
     measureRestExtent();
     restartGoodStates();
 }

@@ -402,9 +402,13 @@ bool usesTriangleContact(const World& world) {
 void ContactStage::invalidate(const World& world) {
     m_triangles.invalidate();
     m_triangles.forgetSeparations();
-    if (!usesTriangleContact(world)) return;  // the first substep that uses it detects
+    // A stage that has not run triangle contact since it was made or paused (a new
+    // solver, the cloth as loaded) has no bounds and holds nothing back: its first
+    // substep detects at its own start, as before. Holding a fresh run's first scripted
+    // move to bounds as well changed the path of the wrung twist: with projective
+    // dynamics and jakobsen its edge ended buried 0.35 m off its script.
+    if (!m_trianglesLastSubstep || !usesTriangleContact(world)) return;
     m_triangles.detect(world.cloth, world.cloth.positions, world.settings.collision, world.settings.solver.threads);
-    m_trianglesLastSubstep = true;  // the bounds hold from here
 }
 
 void ContactStage::projectPositions(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,

@@ -63,12 +63,11 @@ public:
     // Pairs self-collision corrected in the last call (0 when it is off).
     int selfContacts() const { return m_selfContacts; }
 
-    // The cloth was changed outside the step (a reset, a restore, a cut, a solver
-    // switch): triangle contact detects again, at once, where the cloth now is. Not at
-    // the next step's start: by then the scripts have moved the kinematic vertices
-    // (a pin group's edge one step along its path, a held edge back onto its script,
-    // centimetres), perhaps through a layer, and a detection there would take that
-    // move as safe instead of holding it to the bounds.
+    // The cloth was changed outside the step (a reset, a restore, a cut): triangle
+    // contact, when it was running, detects again at once where the cloth now is. Not at
+    // the next step's start: by then the scripts have moved the kinematic vertices (a
+    // held edge back onto its script, centimetres), perhaps through a layer, and a
+    // detection there would take that move as safe instead of holding it to the bounds.
     void invalidate(const World& world);
     // Adds triangle contact's counters for the step to `stats` (zero when it did not run).
     void reportTo(StepStats& stats) const;

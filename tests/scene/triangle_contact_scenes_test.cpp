@@ -232,7 +232,7 @@ loop = false
 
 // 60 steps (the way down takes 0.8 s) of kDrivenEdgeScene with `solver`. With
 // `restoreEveryStep` the stage is invalidated before every step as a restore (the
-// guard's, time travel's), a reset or a cut invalidates it: the step's scripts then put
+// guard's, time travel's) or a cut invalidates it: the step's scripts then put
 // the held edge back on its path, up to its lag below where it was held, and contact
 // must still hold it to its bounds, not take the restored step's start as safe.
 struct DrivenEdgeRun {

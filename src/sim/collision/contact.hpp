@@ -63,7 +63,7 @@ public:
     // Pairs self-collision corrected in the last call (0 when it is off).
     int selfContacts() const { return m_selfContacts; }
 
-    // The cloth was changed outside the step (a reset, a restore, a cut): triangle
+    // The cloth was changed outside the step (a restore, time travel, a cut): triangle
     // contact, when it was running, detects again at once where the cloth now is. Not at
     // the next step's start: by then the scripts have moved the kinematic vertices (a
     // held edge back onto its script, centimetres), perhaps through a layer, and a

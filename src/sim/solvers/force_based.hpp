@@ -15,7 +15,7 @@ namespace cs {
 
 class ForceBasedSolver : public Solver {
 public:
-    // A cut, a reset or a restore: contact detects again before it trusts its bounds.
+    // A cut, a restore, a new solver: contact detects again before it trusts its bounds.
     // Integrators that keep caches of their own call this from their override.
     void topologyChanged(World& world) override { m_contacts.invalidate(world); }
 

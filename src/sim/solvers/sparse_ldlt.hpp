@@ -7,8 +7,8 @@
 // the methods whose system matrix stays the same from step to step (desbrun,
 // projective_dynamics): they factor once and pay two triangular solves a step.
 #include <Eigen/SparseCholesky>
-#include <algorithm>
 #include <Eigen/SparseCore>
+#include <algorithm>
 
 namespace cs {
 
@@ -62,7 +62,7 @@ private:
         const int* row = l.innerIndexPtr();
         const double* value = l.valuePtr();
         const Eigen::Index n = l.cols();
-        const auto end = [&](Eigen::Index j) { return count ? start[j] + count[j] : start[j + 1]; };
+        const auto end = [&](Eigen::Index j) { return count ? start[j] + count[j] : start[j + 1]; };  // of column j
         // Row j's values are held in `xj` (local: the compiler need not reload them after
         // every store to another row).
         constexpr int kHeld = K == Eigen::Dynamic ? 16 : K;
@@ -72,7 +72,7 @@ private:
             const auto held = [&](Eigen::Index c) { return K == Eigen::Dynamic ? c < width : true; };
             for (Eigen::Index j = 0; j < n; ++j) {  // L y = b, column by column
                 for (Eigen::Index c = 0; c < kHeld; ++c) xj[c] = held(c) ? x[j * k + first + c] : 0.0;
-                for (int p = start[j]; p < end(j); ++p) {
+                for (int p = start[j], stop = end(j); p < stop; ++p) {
                     if (row[p] <= j) continue;
                     double* xi = x + static_cast<Eigen::Index>(row[p]) * k + first;
                     for (Eigen::Index c = 0; c < kHeld; ++c)
@@ -81,7 +81,7 @@ private:
             }
             for (Eigen::Index j = n - 1; j >= 0; --j) {  // D, then L^T x = y: row j of L^T is column j of L
                 for (Eigen::Index c = 0; c < kHeld; ++c) xj[c] = held(c) ? x[j * k + first + c] * m_inverseDiagonal[j] : 0.0;
-                for (int p = start[j]; p < end(j); ++p) {
+                for (int p = start[j], stop = end(j); p < stop; ++p) {
                     if (row[p] <= j) continue;
                     const double* xi = x + static_cast<Eigen::Index>(row[p]) * k + first;
                     for (Eigen::Index c = 0; c < kHeld; ++c)

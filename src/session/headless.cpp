@@ -218,6 +218,8 @@ void RunRecorder::stepped(Simulation& sim, const StepStats& stats, double ms) {
     for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
     m_detections += stats.selfDetections;
     m_detectMs += stats.selfDetectMs;
+    m_report.selfWelds += stats.selfWelds;
+    m_report.selfWeldMisses += stats.selfWeldMisses;
     if (stats.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
     countCrossings(sim);
     if (sim.halted()) m_report.halted = true;  // every later step would do nothing
@@ -311,6 +313,8 @@ Json reportObject(const HeadlessReport& r) {
     j["crossing_count_ms_mean"] = jsonNumber(r.crossingCountMsMean);
     j["self_detections_per_step"] = jsonNumber(r.selfDetectionsPerStep);
     j["self_detect_ms_mean"] = jsonNumber(r.selfDetectMsMean);
+    j["self_welds"] = r.selfWelds;
+    j["self_weld_misses"] = r.selfWeldMisses;
     if (r.cloth.selfMinDistance) j["self_min_distance"] = jsonNumber(*r.cloth.selfMinDistance);
     Json& bodies = j["rigid_bodies"] = Json::array();
     for (const RigidBodyReport& b : r.rigidBodies) {

@@ -83,6 +83,10 @@ struct HeadlessReport {
     // the wall time of one detection (milliseconds); 0 when it did not run.
     double selfDetectionsPerStep = 0.0;
     double selfDetectMsMean = 0.0;
+    // Copies of a cut or torn vertex welded because two of their triangles crossed
+    // (triangle_contact.hpp), summed over the steps, and those no bound let weld.
+    long long selfWelds = 0;
+    long long selfWeldMisses = 0;
 };
 
 // A run's report as it goes, for one simulation: runSteps keeps one, the compare

@@ -28,6 +28,8 @@ struct StepStats {
     int selfDetections = 0;     // triangle self-contact: detections this step (collision.self_model = triangles)
     int selfGathers = 0;        // ... of which searched the trees (the others reused the candidates)
     float selfDetectMs = 0.0f;  // their time, included in collisionMs
+    int selfWelds = 0;          // groups of a cut's copies welded or put back this step (two of their triangles crossed)
+    int selfWeldMisses = 0;     // ... of those, put back: no point within their bounds could weld them
 };
 
 class Solver {

@@ -390,6 +390,8 @@ void ContactStage::reportTo(StepStats& stats) const {
     stats.selfDetections = m_triangles.stats().detections;
     stats.selfGathers = m_triangles.stats().gathers;
     stats.selfDetectMs = m_triangles.stats().detectMs;
+    stats.selfWelds = m_triangles.stats().welds;
+    stats.selfWeldMisses = m_triangles.stats().weldMisses;
 }
 
 bool usesTriangleContact(const World& world) {

@@ -1,5 +1,7 @@
 #include "triangle_contact.hpp"
 
+#include "crossing_count.hpp"
+
 #include "../parallel.hpp"
 #include "../profile.hpp"
 #include "../topology.hpp"
@@ -703,8 +705,100 @@ TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, st
     return out;
 }
 
+bool TriangleContact::groupCrosses(const Cloth& cloth, std::uint32_t begin, std::uint32_t end) const {
+    // the triangles of each copy not yet parted against those of every other such copy
+    for (std::uint32_t k = begin; k < end; ++k) {
+        const std::uint32_t u = m_twinGroups[k];
+        if (m_released[u]) continue;
+        for (std::uint32_t l = k + 1; l < end; ++l) {
+            const std::uint32_t w = m_twinGroups[l];
+            if (m_released[w] || cloth.positions[u] == cloth.positions[w]) continue;
+            for (std::uint32_t i = m_vertexTriStart[u]; i < m_vertexTriStart[u + 1]; ++i)
+                for (std::uint32_t j = m_vertexTriStart[w]; j < m_vertexTriStart[w + 1]; ++j)
+                    if (trianglesCross(cloth.positions, cloth.triangles[m_vertexTris[i]], cloth.triangles[m_vertexTris[j]]))
+                        return true;
+        }
+    }
+    return false;
+}
+
+bool TriangleContact::weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t end) {
+    // Where the copies' masses put their centre (a held copy holds them all), moved
+    // into every copy's ball around its anchor: then no copy went beyond its bound.
+    glm::dvec3 sum(0.0);
+    double weight = 0.0;
+    bool held = false;
+    glm::vec3 heldAt(0.0f);
+    for (std::uint32_t k = begin; k < end; ++k) {
+        const std::uint32_t u = m_twinGroups[k];
+        if (m_released[u]) continue;
+        const float w = cloth.inverseMasses[u];
+        if (w == 0.0f) {
+            held = true;
+            heldAt = cloth.positions[u];
+        } else {
+            sum += glm::dvec3(cloth.positions[u]) / static_cast<double>(w);
+            weight += 1.0 / static_cast<double>(w);
+        }
+    }
+    glm::vec3 at = held ? heldAt : glm::vec3(sum / weight);
+    // Into the balls' intersection by projecting onto each in turn (alternating
+    // projections reach a common point when there is one; copies that were one at their
+    // last detection share the anchor, and the first pass is exact). Just inside each
+    // ball, so that rounding does not leave it outside.
+    // (a point that is not finite is outside every ball)
+    const auto outside = [&](std::uint32_t u) { return !(glm::distance(at, m_anchor[u]) <= m_bound[u]); };
+    for (int pass = 0; pass < 16; ++pass) {
+        bool moved = false;
+        for (std::uint32_t k = begin; k < end; ++k) {
+            const std::uint32_t u = m_twinGroups[k];
+            if (m_released[u] || !outside(u)) continue;
+            const glm::vec3 move = at - m_anchor[u];
+            at = m_anchor[u] + move * (0.999f * m_bound[u] / glm::length(move));
+            moved = true;
+        }
+        if (!moved) break;
+    }
+    for (std::uint32_t k = begin; k < end; ++k)
+        if (!m_released[m_twinGroups[k]] && outside(m_twinGroups[k])) return false;
+    for (std::uint32_t k = begin; k < end; ++k)
+        if (!m_released[m_twinGroups[k]]) cloth.positions[m_twinGroups[k]] = at;
+    return true;
+}
+
+int TriangleContact::weldCrossingCopies(Cloth& cloth) {
+    int welded = 0;
+    // a weld moves triangles that other groups' copies hinge on: look again, a few times
+    for (int round = 0; round < 4; ++round) {
+        int now = 0;
+        for (std::size_t g = 0; g + 1 < m_twinGroupStart.size(); ++g) {
+            const std::uint32_t begin = m_twinGroupStart[g], end = m_twinGroupStart[g + 1];
+            if (!groupCrosses(cloth, begin, end)) continue;
+            ++now;
+            if (weldGroup(cloth, begin, end)) continue;
+            // No point lies in every copy's ball: back to where the last detection found
+            // them, the copies and the corners of their triangles (each in its own ball).
+            ++m_stats.weldMisses;
+            for (std::uint32_t k = begin; k < end; ++k) {
+                const std::uint32_t u = m_twinGroups[k];
+                if (m_released[u]) continue;
+                for (std::uint32_t i = m_vertexTriStart[u]; i < m_vertexTriStart[u + 1]; ++i)
+                    for (int c = 0; c < 3; ++c) {
+                        const std::uint32_t corner = cloth.triangles[m_vertexTris[i]][c];
+                        cloth.positions[corner] = m_anchor[corner];
+                    }
+            }
+        }
+        welded += now;
+        if (now == 0) break;
+    }
+    return welded;
+}
+
 void TriangleContact::beginStep() {
     m_stats.detections = 0;
+    m_stats.welds = 0;
+    m_stats.weldMisses = 0;
     m_stats.gathers = 0;
     m_stats.detectMs = 0.0f;
 }
@@ -732,6 +826,9 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
     std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
     for (int round = 0;; ++round) {
         truncated = truncate(cloth.positions, cloth.inverseMasses);
+        // before a detection takes these positions as its anchors: copies apart there
+        // would have balls too far apart to weld them later
+        if (!m_twinGroups.empty()) m_stats.welds += weldCrossingCopies(cloth);
         if (truncated.vertices <= allowed || round == rounds) break;
         // the truncated positions are safe: detect there and let the held-back vertices advance further
         detect(cloth, cloth.positions, settings, threads);

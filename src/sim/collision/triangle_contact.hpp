@@ -42,6 +42,19 @@
 // vertices and less than the contact radius apart in the rest shape is a neighbour
 // too, so that the two sides part without a push.
 //
+// Welds: neighbours are not held apart, and the two borders of a fresh cut, pressed
+// together (a cut through folds), overlap by a fraction of a millimetre beside their
+// copies: triangles hinged at copies cross. So after each truncation, a group of
+// copies not yet parted two of whose triangles cross (the crossing counter's exact
+// test) is welded: all its copies go to one point, where their masses put the centre,
+// moved into every copy's ball around its anchor (no copy goes beyond its bound, so
+// nothing else can cross). Two triangles that share a position do not cross by the
+// counter's rule, as two that share a vertex do not: where the borders are pushed
+// together the copies act as the one vertex they were; where the cloth pulls them
+// apart nothing crosses, nothing is welded, and the cut opens. When no point lies in
+// every ball (copies apart at the last detection), the copies and the corners of
+// their triangles go back to their anchors, where the detection found them.
+//
 // Kinematic vertices (pins, pin groups, the grabbed particle) are placed by their
 // scripts and then truncated like any other: a held edge driven into another layer
 // stops at its bound and catches up once the way is free (its script puts it back
@@ -63,6 +76,8 @@ namespace cs {
 
 struct TriangleContactStats {
     int detections = 0;      // in the last step
+    int welds = 0;           // groups of copies whose triangles crossed, welded or put back, in the last step
+    int weldMisses = 0;      // ... of those, put back at their anchors (no common point within their bounds)
     int gathers = 0;         // of those, how many searched the trees for candidates (the rest reused them)
     int truncated = 0;       // vertices held back by their bound at the last substep's end
     std::size_t vertexFacePairs = 0;  // kept at the last detection
@@ -195,6 +210,11 @@ private:
     bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
     bool edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const;
     bool unreleasedCopy(std::uint32_t v) const { return m_hasTwin[v] && !m_released[v]; }
+    // The copies of each group that have not parted yet, welded (one position) where two
+    // of their triangles cross; returns how many groups it welded or put back.
+    int weldCrossingCopies(Cloth& cloth);
+    bool groupCrosses(const Cloth& cloth, std::uint32_t begin, std::uint32_t end) const;
+    bool weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t end);
 
     // topology, rebuilt when the cloth's topology changes
     std::uint64_t m_topologyVersion = ~0ull;

@@ -400,7 +400,8 @@ std::vector<ParamDef> buildTable() {
                  "vertex has moved half the skin (larger: fewer searches, more pairs to test); a reset, a cut or "
                  "a larger query radius searches again. It is cut so that the query radius plus the skin stays "
                  "below 0.6 x the mean edge length at rest (beyond it a flat layer's own next ring would be "
-                 "candidates). 0 (the default) searches the trees at every detection. The pairs and bounds are "
+                 "candidates). A search that no detection reused is followed by 8 without the skin. 0 (the "
+                 "default) searches the trees at every detection. The pairs and bounds are "
                  "the same either way, but reused candidates are tested in another order, so the motion "
                  "differs: on twist with jakobsen a 12 mm skin led to divergences (8 restores by the guard, no "
                  "crossing) where 0 ran through.",

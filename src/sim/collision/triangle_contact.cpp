@@ -404,7 +404,21 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     releaseSeparatedCopies(x, settings.selfRadius);
     m_neighbourRadius = settings.selfRadius;
     const std::size_t n = cloth.particleCount();
-    if (!candidatesCover(x, rq)) gatherCandidates(cloth, x, rq + skinOf(settings, rq), threads);
+    if (candidatesCover(x, rq)) {
+        ++m_reusesSinceGather;
+    } else {
+        float skin = skinOf(settings, rq);
+        // A skin that no detection reused (the cloth moved half of it by the next) only
+        // made the search wider: search without it for a while, then try it again.
+        if (skin > 0.0f && m_candidatesValid && m_lastGatherSkinned && m_reusesSinceGather == 0) m_skinRest = kSkinRest;
+        if (m_skinRest > 0) {
+            --m_skinRest;
+            skin = 0.0f;
+        }
+        m_lastGatherSkinned = skin > 0.0f;
+        m_reusesSinceGather = 0;
+        gatherCandidates(cloth, x, rq + skin, threads);
+    }
 
     std::fill(m_vertexMin.begin(), m_vertexMin.end(), rq);
     std::fill(m_faceMin.begin(), m_faceMin.end(), rq);

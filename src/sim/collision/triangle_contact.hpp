@@ -252,6 +252,10 @@ private:
     float m_candidateRadius = 0.0f;                 // the gathering radius, metres
     float m_meanRestEdge = 0.0f;                    // metres, over the triangle edges
     bool m_candidatesValid = false;
+    static constexpr int kSkinRest = 8;             // searches without the skin after one that no detection reused
+    int m_skinRest = 0;                             // such searches still to come
+    int m_reusesSinceGather = 0;                    // detections that reused the last search's candidates
+    bool m_lastGatherSkinned = false;               // the last search had a skin
 
     // the last detection
     std::vector<glm::vec3> m_anchor;   // X, metres

@@ -790,8 +790,9 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
             if (!groupCrosses(cloth, begin, end)) continue;
             ++now;
             if (weldGroup(cloth, begin, end)) continue;
-            // No point lies in every copy's ball: back to where the last detection found
-            // them, the copies and the corners of their triangles (each in its own ball).
+            // No common point found in the copies' balls (none, or the projections did not
+            // reach one): back to where the last detection found them, the copies and the
+            // corners of their triangles (each in its own ball).
             ++m_stats.weldMisses;
             for (std::uint32_t k = begin; k < end; ++k) {
                 const std::uint32_t u = m_twinGroups[k];

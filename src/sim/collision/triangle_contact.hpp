@@ -51,9 +51,9 @@
 // nothing else can cross). Two triangles that share a position do not cross by the
 // counter's rule, as two that share a vertex do not: where the borders are pushed
 // together the copies act as the one vertex they were; where the cloth pulls them
-// apart nothing crosses, nothing is welded, and the cut opens. When no point lies in
-// every ball (copies apart at the last detection), the copies and the corners of
-// their triangles go back to their anchors, where the detection found them.
+// apart nothing crosses, nothing is welded, and the cut opens. When no common point
+// is found in the balls (copies apart at the last detection), the copies and the
+// corners of their triangles go back to their anchors, where the detection found them.
 //
 // Kinematic vertices (pins, pin groups, the grabbed particle) are placed by their
 // scripts and then truncated like any other: a held edge driven into another layer

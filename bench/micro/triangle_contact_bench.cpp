@@ -19,7 +19,7 @@ namespace {
 // the bench suite's 64^2 heap (the scene's 2.37 m strip length as a square), folded: 150 steps
 cs::bench::SteppedScene foldedHeap("heap.toml",
                                    {"cloth.resolution=[64,64]", "cloth.spacing=" + std::to_string(2.37f / 63.0f),
-                                    "collision.self_model=triangles"},
+                                    "collision.self_collision=true"},
                                    150);
 
 void detectLoop(benchmark::State& state, bool search) {

@@ -445,7 +445,7 @@ int runLoop(AppContext& ctx, GLFWwindow* window, Renderer& renderer, const AppOp
         // itself is drawn from the solver's buffers (gpuClothBuffers below)
         ctx.sim->syncToCpu();
         recordHistoryFrame(ctx);
-        ctx.stats.recordFrame(measureCloth(ctx.sim->world(), ctx.stats.selfQuery));  // plots run with the panel closed too
+        ctx.stats.recordFrame(measureCloth(ctx.sim->world()));  // plots run with the panel closed too
         recordCompareFrame(ctx);
         for (const std::string& note : std::exchange(ctx.compare.notes, {})) std::cerr << "clothsim: compare: " << note << '\n';
         {  // every 10th frame; the contacts view paints the triangles it marks

@@ -8,7 +8,6 @@
 #include "scene_save.hpp"
 #include "sim/particle_forces.hpp"
 #include "sim/simulation.hpp"
-#include "sim/collision/self_collision.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "capture.hpp"
@@ -38,7 +37,6 @@ struct AppStats {
     History<kHistory> residual;     // lastStep.residual at the end of each frame
     History<kHistory> iterations;   // lastStep.iterations at the end of each frame
     ClothStats cloth;               // measured once per frame by the loop (recordFrame)
-    SelfCollision selfQuery;        // measureCloth's spatial hash, kept so that the per-frame measure reuses it
     CrossingSampler crossings;      // crossing triangle pairs, counted every 10th frame (and the view's marks)
     StepStats lastStep;             // the most recent step
     float integrateMs = 0.0f;       // smoothed phase split, milliseconds per step

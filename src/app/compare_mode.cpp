@@ -109,7 +109,7 @@ void recordCompareFrame(AppContext& ctx) {
     std::vector<CompareCopy>& copies = mode.companions.copies();
     for (std::size_t k = 0; k < copies.size() && k + 1 < mode.traces.size(); ++k) {
         const CompareCopy& copy = copies[k];
-        pushTrace(mode.traces[k + 1], measureCloth(copy.player->simulation()->world(), mode.selfQuery), copy.lastStepMs);
+        pushTrace(mode.traces[k + 1], measureCloth(copy.player->simulation()->world()), copy.lastStepMs);
     }
 }
 

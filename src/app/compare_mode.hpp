@@ -12,7 +12,6 @@
 // simulation, so a frame that lags drops the same steps for all.
 #include "history.hpp"
 #include "session/compare.hpp"
-#include "sim/collision/self_collision.hpp"
 
 #include <array>
 #include <glm/vec3.hpp>
@@ -42,7 +41,6 @@ struct CompareMode {
     glm::vec3 spacing{0.0f};                     // metres from one copy to the next (along x)
     double mainStepMs = 0.0;                     // the app simulation's last step
     std::vector<std::string> notes;              // what could not reach a companion; the guard's recoveries
-    SelfCollision selfQuery;                     // measureCloth's buffers, reused every frame
     std::vector<std::string> picked;             // the panel's choice before a start
 
     bool active() const { return !methods.empty(); }

@@ -79,7 +79,7 @@ struct HeadlessReport {
     // The largest count seen while collision.self_collision was on (what --strict checks).
     std::size_t selfIntersectionsMaxWithSelfCollision = 0;
     double crossingCountMsMean = 0.0;  // wall time of one count, milliseconds
-    // Triangle self-contact (collision.self_model = triangles): detections per step, and
+    // Triangle self-contact (collision.self_collision): detections per step, and
     // the wall time of one detection (milliseconds); 0 when it did not run.
     double selfDetectionsPerStep = 0.0;
     double selfDetectMsMean = 0.0;

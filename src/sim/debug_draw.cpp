@@ -103,17 +103,6 @@ void triangleContacts(const World& world, DebugDrawScratch& scratch, DebugSink& 
     }
 }
 
-void contacts(const World& world, DebugDrawScratch& scratch, DebugSink& sink) {
-    if (usesTriangleContact(world)) return triangleContacts(world, scratch, sink);
-    const Cloth& cloth = world.cloth;
-    scratch.selfCollision.findContacts(cloth, world.settings.collision.selfThickness, scratch.contacts);
-    for (const SelfContactPair& pair : scratch.contacts) {
-        const glm::vec3 a = cloth.positions[pair.a], b = cloth.positions[pair.b];
-        sink.line(a, b, kDebugContactColor);
-        sink.point(0.5f * (a + b), kDebugContactColor, kContactDotDiameter);
-    }
-}
-
 } // namespace
 
 glm::vec3 linkKindColor(LinkKind kind) {
@@ -197,7 +186,7 @@ void describeDebugGeometry(const World& world, const RenderSettings& render, Deb
         for (const Collider& collider : world.colliders) describeColliderOutline(collider, kDebugColliderColor, sink);
     if (render.debugLinks != DebugLinkColoring::Off) links(cloth, render.debugLinks, sink);
     if (render.debugNormals) normals(cloth, scratch.normals, sink);
-    if (render.debugContacts) contacts(world, scratch, sink);
+    if (render.debugContacts) triangleContacts(world, scratch, sink);
     if (render.debugPoints)
         for (const glm::vec3& x : cloth.positions) sink.point(x, kDebugParticleColor, kDebugParticleDiameter);
     if (render.debugPins)

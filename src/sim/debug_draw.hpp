@@ -4,7 +4,6 @@
 // lines through a small sink interface. The core never draws: the renderer implements
 // the sink (src/render/debug_draw.hpp) and the tests record into one (as Box2D's
 // b2DebugDraw keeps its world free of OpenGL).
-#include "collision/self_collision.hpp"
 #include "collision/triangle_contact.hpp"
 #include "world.hpp"
 
@@ -56,8 +55,6 @@ float debugNormalLength(const Cloth& cloth);
 // What the debug views keep between frames, so that describing a frame allocates
 // nothing once the counts have been reached.
 struct DebugDrawScratch {
-    SelfCollision selfCollision;             // its spatial hash finds the particle model's contacts
-    std::vector<SelfContactPair> contacts;
     TriangleContact triangles;               // its detection finds triangle contact's pairs
     std::vector<glm::vec3> normals;
 };

@@ -355,15 +355,13 @@ std::vector<ParamDef> buildTable() {
          .help = "Fraction of the approach speed the ground gives back (0: no bounce, 1: elastic).",
          .field = CS_FIELD(float, collision.groundRestitution)});
     row({.key = "collision.self_collision", .label = "self-collision", .type = T::Bool, .group = G::Collision,
-         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
-         .help = "Keep the cloth from passing through itself: particles that are not neighbours in the "
-                 "cloth are pushed apart when closer than the self thickness (spatial hash). Costs time.",
+         .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = true,
+         .help = "Keep the cloth from passing through itself (Offset Geometric Contact): vertex-triangle and "
+                 "edge-edge pairs closer than the self radius push apart, and no vertex moves farther than its "
+                 "bound between two detections, so no two triangles can come to cross. Every CPU method runs "
+                 "it (the GPU solvers have no self-contact). Off: layers pass through each other, and a step "
+                 "costs less.",
          .field = CS_FIELD(bool, collision.selfCollision)});
-    row({.key = "collision.self_thickness", .label = "self thickness", .type = T::Float, .group = G::Collision,
-         .apply = kLive, .minValue = 0.001, .maxValue = 0.2, .defaultValue = 0.02f, .unit = "m",
-         .help = "Distance kept between layers of the cloth. Keep it below the particle spacing times "
-                 "about 1.4, or the cloth's own neighbours start to count as layers.",
-         .field = CS_FIELD(float, collision.selfThickness)});
     row({.key = "collision.self_static_friction", .label = "self static friction", .type = T::Float,
          .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.3f,
          .help = "Coulomb mu_s between touching layers of the cloth: a layer resting on another sticks while "
@@ -373,14 +371,6 @@ std::vector<ParamDef> buildTable() {
          .group = G::Collision, .apply = kLive, .minValue = 0.0, .maxValue = 2.0, .defaultValue = 0.3f,
          .help = "Coulomb mu_k between layers that already slide on each other: how hard they brake.",
          .field = CS_FIELD(float, collision.selfKineticFriction)});
-    row({.key = "collision.self_model", .label = "self-contact model", .type = T::Choice, .group = G::Collision,
-         .apply = kLive, .defaultValue = std::string("particles"),
-         .help = "How self-collision works: particles pushes particles apart (a spatial hash; layers can slip "
-                 "between them); triangles is Offset Geometric Contact: vertex-triangle and edge-edge pairs "
-                 "closer than the self radius push apart, and no vertex moves farther than its bound between "
-                 "two detections, so no two triangles can come to cross. Every CPU method honours it (the GPU "
-                 "solvers have no self-collision).",
-         .choices = {"particles", "triangles"}, .field = CS_CHOICE_FIELD(SelfContactModel, collision.selfModel)});
     row({.key = "collision.self_radius", .label = "self radius", .type = T::Float, .group = G::Collision,
          .apply = kLive, .minValue = 0.0005, .maxValue = 0.1, .defaultValue = 0.008f, .unit = "m",
          .help = "Triangle contact: vertex-triangle and edge-edge pairs closer than this are pushed apart; "
@@ -679,6 +669,9 @@ std::string_view retiredParamReplacement(std::string_view key) {
     // keys a scene file may still carry from an older build, and what took their place
     static constexpr std::pair<std::string_view, std::string_view> kRetired[] = {
         {"collision.self_friction", "'collision.self_static_friction' and 'collision.self_kinetic_friction'"},
+        // the particle model of self-contact was removed: triangle contact is the only one
+        {"collision.self_model", "triangle contact, which collision.self_collision always uses now (delete the line)"},
+        {"collision.self_thickness", "'collision.self_radius' (triangle contact's distance between layers)"},
     };
     for (const auto& [old, replacement] : kRetired)
         if (old == key) return replacement;

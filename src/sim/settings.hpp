@@ -19,7 +19,6 @@ enum class BendingModel : int { Links, Dihedral };
 enum class ClothShader : int { Ggx, BlinnPhongForce, GgxForce, Strain, Normals };  // render.shader
 enum class DebugLinkColoring : int { Off, ByType, ByStrain };
 enum class RecoveryMode : int { Restore, HalveStep, RaiseIterations };  // sim.recovery
-enum class SelfContactModel : int { Particles, Triangles };              // collision.self_model
 
 struct SimSettings {
     float dt{};                 // physics step, seconds
@@ -119,12 +118,10 @@ struct CollisionSettings {
     float groundStaticFriction{};   // mu_s against the ground
     float groundKineticFriction{};  // mu_k against the ground
     float groundRestitution{};      // fraction of the approach speed the ground gives back
-    bool selfCollision{};       // particles of the cloth repel each other
-    float selfThickness{};      // metres kept between non-neighbouring particles
+    bool selfCollision{};       // triangle contact: no two triangles of the cloth come to cross
     float selfStaticFriction{};     // Coulomb mu_s between touching layers: they stick below it
     float selfKineticFriction{};    // mu_k while they slide on each other
     // Triangle contact (Offset Geometric Contact, collision/triangle_contact.hpp):
-    SelfContactModel selfModel{};   // particles (the spatial hash) or triangles
     float selfRadius{};             // metres: vertex-triangle and edge-edge pairs closer than this push apart
     float selfQueryRadius{};        // metres: pairs within it are found and bound each vertex's motion
     float selfSkin{};               // metres added to the query radius for the candidate pairs kept between searches

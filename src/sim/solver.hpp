@@ -25,7 +25,7 @@ struct StepStats {
                                 // implicit_euler: largest relative CG residual of the step
     bool diverged = false;      // set by the guard when the state became unusable
     int factorizations = 0;     // matrix factorisations so far (solvers that factor; to show reuse)
-    int selfDetections = 0;     // triangle self-contact: detections this step (collision.self_model = triangles)
+    int selfDetections = 0;     // triangle self-contact: detections this step (collision.self_collision)
     int selfGathers = 0;        // ... of which searched the trees (the others reused the candidates)
     float selfDetectMs = 0.0f;  // their time, included in collisionMs
     int selfWelds = 0;          // groups of a cut's copies welded or put back this step (two of their triangles crossed)
@@ -100,7 +100,6 @@ struct SolverInfo {
     bool factorises = false;              // keeps a factorised matrix (StepStats::factorizations counts them)
     std::string_view cpuTwin = {};        // gpu entries: the CPU solver they match and fall back to
     std::string_view contactLacks = {};   // gpu entries: what they lack of the CPU solvers' contact (the panel says it)
-    bool triangleSelfContact = false;     // honours collision.self_model = triangles (else particles)
 
     bool gpu() const { return family == SolverFamily::Gpu; }  // runs on OpenGL 4.3 compute shaders (src/gpu)
 };

@@ -1,6 +1,5 @@
 #include "stats.hpp"
 
-#include "collision/self_collision.hpp"
 #include "collision/triangle_contact.hpp"
 #include "topology.hpp"
 
@@ -21,14 +20,9 @@ float penetrationDepth(const World& world, glm::vec3 x) {
     return deepest;
 }
 
-ClothStats measureCloth(const World& world) {
-    SelfCollision selfQuery;
-    return measureCloth(world, selfQuery);
-}
-
 std::optional<float> triangleContactMinDistance(const World& world) {
     const CollisionSettings& collision = world.settings.collision;
-    if (!collision.selfCollision || collision.selfModel != SelfContactModel::Triangles || world.cloth.particleCount() == 0)
+    if (!collision.selfCollision || world.cloth.particleCount() == 0)
         return std::nullopt;
     // one detection at the cloth's positions, as contact would find them
     TriangleContact contact;
@@ -36,7 +30,7 @@ std::optional<float> triangleContactMinDistance(const World& world) {
     return contact.nearestDistance();
 }
 
-ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
+ClothStats measureCloth(const World& world) {
     ClothStats out;
     const Cloth& cloth = world.cloth;
     for (const Link& link : cloth.links) {
@@ -69,11 +63,6 @@ ClothStats measureCloth(const World& world, SelfCollision& selfQuery) {
         out.bboxMin = out.bboxMax = glm::vec3(0.0f);
     }
     out.minY = out.bboxMin.y;
-    if (world.settings.collision.selfCollision && world.settings.collision.selfModel == SelfContactModel::Particles) {
-        // look a little beyond the thickness so that a cloth that keeps its layers apart still reports a figure
-        const float thickness = world.settings.collision.selfThickness;
-        out.selfMinDistance = selfQuery.minDistance(cloth, thickness, 2.0f * thickness);
-    }
     if (mass > 0.0) out.centroid = glm::vec3(weighted / mass);
     return out;
 }

@@ -32,18 +32,13 @@ struct ClothStats {
     glm::vec3 bboxMax{0.0f};
     double kineticEnergy = 0.0;     // joules, moving particles only
     std::size_t nanCount = 0;       // particles whose position or velocity is not finite
-    // when self-collision is on with collision.self_model = particles, metres: the closest two
-    // particles that are not neighbours in the cloth (infinity when none is within twice the
-    // self thickness). Empty for triangles: triangleContactMinDistance() measures those.
+    // With self-contact on, metres: triangleContactMinDistance() where a report sets it
+    // (the headless run); measureCloth leaves it empty (a detection's cost, not per frame).
     std::optional<float> selfMinDistance;
 };
 
-class SelfCollision;
-
+// Reads the world only and allocates nothing: the app's plots call it every frame.
 ClothStats measureCloth(const World& world);
-// The same, with the self-collision query's buffers kept by the caller, so that a
-// per-frame reader (the app's plots) allocates nothing once they have grown.
-ClothStats measureCloth(const World& world, SelfCollision& selfQuery);
 
 // With triangle self-contact on: the smallest vertex-triangle or edge-edge distance
 // between features that share no vertex, metres (infinity when none is within the query

@@ -60,6 +60,7 @@ GLFWwindow* GpuSolvers::s_window = nullptr;
 // ground, with wind: every force and the contact take part.
 Settings smallScene(const std::string& solver) {
     Settings s = defaultSettings();
+    s.collision.selfCollision = false;  // the GPU solvers have no self-contact; their CPU twins would
     s.solver.id = solver;
     s.cloth.resolution = {16, 16};
     s.cloth.spacing = 0.5f / 15.0f;

@@ -29,7 +29,6 @@ TEST(BladeCut, EverySolverRunsOnWithoutCrossing) {
             s.cloth.pins = PinPreset::TopCorners;
             s.solver.id = id;
             s.collision.selfCollision = true;
-            s.collision.selfModel = SelfContactModel::Triangles;
         });
         tuneForSprings(settings);
         Simulation sim = makeSimulation(settings);

@@ -91,6 +91,9 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"retired_key.toml", 4,
                   "unknown key 'collision.self_friction': it was replaced by 'collision.self_static_friction' and "
                   "'collision.self_kinetic_friction'"},
+        Malformed{"retired_self_model.toml", 4,
+                  "unknown key 'collision.self_model': it was replaced by triangle contact, which "
+                  "collision.self_collision always uses now (delete the line)"},
         Malformed{"unknown_table.toml", 1, "unknown table or key 'clth' (did you mean 'cloth'?)"},
         Malformed{"wrong_type.toml", 2, "'solver.substeps': expected int (a whole number in [1, 1000])"},
         Malformed{"out_of_range.toml", 3, "'sim.dt': 0.5 is out of range (allowed [0.00416667, 0.0333333])"},
@@ -172,6 +175,8 @@ TEST(Overrides, RejectWithTheSameMessages) {
     EXPECT_NE(applyOverride(s, "cloth.resolution=[64]").find("int[2]"), std::string::npos);
     EXPECT_NE(applyOverride(s, "nope=1").find("unknown key 'nope'"), std::string::npos);
     EXPECT_NE(applyOverride(s, "collision.self_friction=0.3").find("replaced by 'collision.self_static_friction'"),
+              std::string::npos);
+    EXPECT_NE(applyOverride(s, "collision.self_thickness=0.02").find("replaced by 'collision.self_radius'"),
               std::string::npos);
     EXPECT_NE(applyOverride(s, "solver=euler").find("unknown solver"), std::string::npos);
     EXPECT_NE(applyOverride(s, "sim.dt=nan").find("finite"), std::string::npos);

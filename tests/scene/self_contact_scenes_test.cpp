@@ -7,7 +7,6 @@
 #include "../support/scene_fixture.hpp"
 #include "scene/scene.hpp"
 #include "sim/collision/crossing_count.hpp"
-#include "sim/collision/self_collision.hpp"
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
@@ -16,6 +15,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -64,9 +64,7 @@ std::string caseName(const ::testing::TestParamInfo<SceneSolver>& info) {
 }
 
 // Both scenes start with no two triangles crossing (the exact counter) and no two
-// particles, neighbours in the cloth or not, closer than the self thickness: nothing
-// touches, and no two sheets are so close that their particles would count as rest
-// neighbours and never collide.
+// features closer than the contact radius: nothing touches.
 TEST(SelfContactScenes, AreInTheirCategoryAndStartApart) {
     for (const SelfContactScene& scene : kScenes) {
         SCOPED_TRACE(scene.file);
@@ -79,10 +77,11 @@ TEST(SelfContactScenes, AreInTheirCategoryAndStartApart) {
             const World world = makeWorld(desc);
             ASSERT_EQ(world.clothError, "");
             EXPECT_EQ(CrossingCounter().count(world.cloth, 1), 0u);
-            const float thickness = desc.settings.collision.selfThickness;
-            SelfCollision query;
-            // a tiny rest-neighbour distance: every pair counts
-            EXPECT_GE(query.minDistance(world.cloth, 1e-6f, 2.0f * thickness), thickness);
+            // no vertex-triangle or edge-edge pair of features that share no vertex within
+            // the contact radius (infinity: none even within the query radius)
+            const std::optional<float> nearest = triangleContactMinDistance(world);
+            ASSERT_TRUE(nearest.has_value());
+            EXPECT_GE(*nearest, desc.settings.collision.selfRadius);
             // and above the floor and out of the colliders
             const ClothStats stats = measureCloth(world);
             EXPECT_GT(stats.minY, desc.settings.collision.groundHeight + desc.settings.collision.thickness);

@@ -1,4 +1,4 @@
-// Triangle self-contact (collision.self_model = triangles) with every solver that
+// Triangle self-contact (collision.self_collision) with every solver that
 // honours it (the registry's rows: every CPU method) at its recommended settings on
 // the six contact scenes at their test sizes (heap, pile, sheets, push_ball, twist,
 // fold): no two triangles ever cross (the exact count after every step), and the cloth
@@ -77,7 +77,7 @@ std::vector<TriangleCase> everySceneAndSolver() {
 SceneDesc loadWithTriangles(const TriangleScene& scene, const std::string& solver = "xpbd",
                             std::vector<std::string> extra = {}) {
     std::vector<std::string> overrides = scene.testSize;
-    overrides.insert(overrides.end(), {"solver=" + solver, "collision.self_model=triangles"});
+    overrides.insert(overrides.end(), {"solver=" + solver, "collision.self_collision=true"});
     overrides.insert(overrides.end(), extra.begin(), extra.end());
     return test::loadRecommendedOrFail(scene.file, overrides);
 }
@@ -177,7 +177,7 @@ class TriangleContactCut : public ::testing::TestWithParam<std::string> {};
 TEST_P(TriangleContactCut, TheLowerHalfFallsAwayWithoutACrossing) {
     const SceneDesc scene = test::loadRecommendedOrFail(
         "hanging_top_row.toml", {"cloth.resolution=[24,24]", "cloth.spacing=0.065", "solver=" + GetParam(),
-                                 "collision.self_collision=true", "collision.self_model=triangles"});
+                                 "collision.self_collision=true"});
     Simulation sim(makeWorld(scene));
     const CutResult cut = cutAlongRestSegment(sim.world().cloth, {0.0f, 0.5f}, {1.0f, 0.5f});
     sim.topologyEdited();
@@ -220,7 +220,6 @@ pins = "none"
 thickness = 0.01
 ground = true
 self_collision = true
-self_model = "triangles"
 [[pin_group]]
 uv_min = [0.0, 0.0]
 uv_max = [1.0, 0.0]
@@ -310,7 +309,7 @@ float slideOnATiltedSheet(float thetaDegrees, float seconds) {
           << "[wind]\ndrag_coefficient = 0.0\nlift_coefficient = 0.0\n"
           << "[cloth]\nmesh = \"sheets.obj\"\nallow_pieces = true\nmass_mode = \"density\"\ndensity = 0.2\npins = \"none\"\npin_vertices = [";
     for (int i = 0; i < kLongSide * kShortSide; ++i) scene << (i ? ", " : "") << i;
-    scene << "]\n[collision]\nground = false\nself_collision = true\nself_model = \"triangles\"\n"
+    scene << "]\n[collision]\nground = false\nself_collision = true\n"
           << "self_static_friction = 0.5\nself_kinetic_friction = 0.3\n";
     std::ofstream(folder.path() / "tilted.toml") << scene.str();
     const SceneLoad load = loadSceneFile(folder.path() / "tilted.toml", SceneLoadOptions{});

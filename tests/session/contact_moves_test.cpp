@@ -89,7 +89,7 @@ TEST(ContactMoves, ACornerDraggedThroughTheClothAt20MetresASecond) {
     setProjectRoot(kSource);
     SceneLoad load = loadSceneFile(kSource + "/scenes/hanging.toml", {"cloth.resolution=[16,16]"});
     ASSERT_TRUE(load.ok()) << load.errorText();
-    ASSERT_EQ(load.scene->settings.collision.selfModel, SelfContactModel::Triangles);
+    ASSERT_TRUE(load.scene->settings.collision.selfCollision);
     const World world = makeWorld(*load.scene);
     const Cloth& cloth = world.cloth;
     // the lowest corner, and the middle of the sheet

@@ -15,7 +15,6 @@
 
 #include "sim/collision/colliders.hpp"
 #include "sim/collision/crossing_count.hpp"
-#include "sim/collision/self_collision.hpp"
 
 #include <gtest/gtest.h>
 
@@ -191,38 +190,7 @@ TEST_P(ZeroAllocations, StepsOnTwoThreads) {
     EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam() << " on 2 threads";
 }
 
-TEST_P(ZeroAllocations, StepsWithSelfCollision) {
-    Settings s = smallScene(GetParam());
-    s.collision.selfCollision = true;
-    s.collision.selfThickness = 0.04f;
-    s.cloth.linkLevel = 1;  // no bending links: the fold below stays folded
-    Simulation sim = makeSimulation(s, sphere());
-    // folded in half before the first step, the far half laid over the near one a
-    // little more than the self thickness above it (closer, the first projection would
-    // push them apart at metres per second): two layers that drape over the sphere
-    // together and touch on the way
-    foldInHalf(sim, s.cloth.resolution, 1.2f * s.collision.selfThickness);
-    const Cloth& cloth = sim.world().cloth;
-    const int columns = s.cloth.resolution.x;
-    // the layers must really touch as the counted steps begin, or the pair loops
-    // never ran: some pair of particles at least 3 grid steps apart (so in different
-    // layers) within 2 thicknesses
-    long layered = 0;
-    const Outcome out = stepCounted(sim, [&] {
-        std::vector<SelfContactPair> pairs;
-        SelfCollision().findContacts(cloth, 2.0f * s.collision.selfThickness, pairs);
-        layered = std::count_if(pairs.begin(), pairs.end(), [&](const SelfContactPair& p) {
-            const int i = static_cast<int>(p.a), j = static_cast<int>(p.b);
-            return std::max(std::abs(i % columns - j % columns), std::abs(i / columns - j / columns)) >= 3;
-        });
-    });
-    EXPECT_GT(layered, 0) << "no two layers close: the case does not exercise self-collision";
-    EXPECT_EQ(out.diverged, 0);
-    EXPECT_EQ(out.allocations, 0) << "over " << kCountedSteps << " steps of " << GetParam();
-}
-
-// Triangle self-contact (collision.self_model = triangles) in every solver that honours
-// it: the 16 x 16 cloth folded in two onto the sphere, on 1 and 2 threads; detections
+// Triangle self-contact in every CPU solver: the 16 x 16 cloth folded in two onto the sphere, on 1 and 2 threads; detections
 // run in the counted steps.
 TEST(ZeroAllocationsTriangleContact, StepsWithTwoLayersTouching) {
     ASSERT_GE(triangleContactSolverIds().size(), 3u) << "xpbd, pbd and jakobsen at least";
@@ -231,7 +199,6 @@ TEST(ZeroAllocationsTriangleContact, StepsWithTwoLayersTouching) {
         Settings s = smallScene(id);
         s.solver.threads = threads;
         s.collision.selfCollision = true;
-        s.collision.selfModel = SelfContactModel::Triangles;
         s.cloth.linkLevel = 1;
         s.collision.selfSkin = 0.01f;  // candidates kept between searches: both paths run
         Simulation sim = makeSimulation(s, sphere());

@@ -159,7 +159,6 @@ TEST(BladeCut, ACutClothAtRestStaysAtRest) {
             s.wind.strength = 0.0f;
             s.solver.id = id;
             s.collision.selfCollision = true;
-            s.collision.selfModel = SelfContactModel::Triangles;
             s.collision.selfRadius = 0.012f;  // a quarter of the 5 cm spacing
         });
         settings.cloth.pins = PinPreset::TopRow;

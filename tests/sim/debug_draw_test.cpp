@@ -222,38 +222,14 @@ World twoLayers(float gap) {
     return world;
 }
 
-TEST(DebugDraw, ContactsBetweenLayersCloserThanTheThickness) {
-    RenderSettings render;
-    render.debugContacts = true;
-    World close = twoLayers(0.01f);
-    close.settings.collision.selfThickness = 0.02f;
-    const RecordingSink touching = describe(close, render);
-    // each of the 9 upper particles lies over one lower particle, 1 cm away
-    ASSERT_EQ(touching.lines.size(), 9u);
-    for (const RecordedLine& line : touching.lines) {
-        EXPECT_NEAR(glm::length(line.b - line.a), 0.01f, 1e-5f);
-        EXPECT_NEAR(std::abs(line.b.y - line.a.y), 0.01f, 1e-5f);  // across the layers
-        EXPECT_TRUE(sameColor(line.color, kDebugContactColor));
-    }
-
-    World apart = twoLayers(0.2f);
-    apart.settings.collision.selfThickness = 0.02f;
-    EXPECT_TRUE(describe(apart, render).lines.empty());
-    // a flat cloth has only rest neighbours near each other
-    World flat = smallWorld(6, 3, PinPreset::None);
-    flat.settings.collision.selfThickness = 0.06f;
-    EXPECT_TRUE(describe(flat, render).lines.empty());
-}
-
-// With triangle contact on (xpbd honours it) the view draws the vertex-triangle and
-// edge-edge pairs closer than collision.self_radius, across the layers.
+// The contacts view draws triangle contact's vertex-triangle and edge-edge pairs closer
+// than collision.self_radius, across the layers.
 TEST(DebugDraw, TriangleContactPairsCloserThanTheRadius) {
     RenderSettings render;
     render.debugContacts = true;
     World close = twoLayers(0.005f);
     close.settings.solver.id = "xpbd";
     close.settings.collision.selfCollision = true;
-    close.settings.collision.selfModel = SelfContactModel::Triangles;
     ASSERT_LT(0.005f, close.settings.collision.selfRadius);
     const RecordingSink touching = describe(close, render);
     ASSERT_FALSE(touching.lines.empty());
@@ -263,31 +239,30 @@ TEST(DebugDraw, TriangleContactPairsCloserThanTheRadius) {
         EXPECT_GT(std::abs(line.b.y - line.a.y), 0.95f * length);  // across the layers
         EXPECT_TRUE(sameColor(line.color, kDebugContactColor));
     }
-    // the particle model's 2 cm spheres would see nothing else: the same layers 1.5 cm
-    // apart touch as particles, not as triangles (radius 8 mm)
+    // the same layers 1.5 cm apart do not touch (radius 8 mm)
     World apart = twoLayers(0.015f);
     apart.settings.solver.id = "xpbd";
     apart.settings.collision.selfCollision = true;
-    apart.settings.collision.selfModel = SelfContactModel::Triangles;
-    apart.settings.collision.selfThickness = 0.02f;
+    ASSERT_GT(0.015f, apart.settings.collision.selfRadius);
     EXPECT_TRUE(describe(apart, render).lines.empty());
-    apart.settings.collision.selfModel = SelfContactModel::Particles;
-    EXPECT_FALSE(describe(apart, render).lines.empty());
+    // a flat cloth: its triangles' neighbours share vertices and never count
+    World flat = smallWorld(6, 3, PinPreset::None);
+    EXPECT_TRUE(describe(flat, render).lines.empty());
 }
 
 TEST(DebugDraw, ScratchIsReusedBetweenFrames) {
-    World world = twoLayers(0.01f);
-    world.settings.collision.selfThickness = 0.02f;
+    World world = twoLayers(0.005f);
     RenderSettings render;
     render.debugContacts = render.debugNormals = true;
     DebugDrawScratch scratch;
     RecordingSink first, second;
     describeDebugGeometry(world, render, first, scratch);
     const glm::vec3* normalsData = scratch.normals.data();
-    const SelfContactPair* contactsData = scratch.contacts.data();
+    const auto* pairsData = scratch.triangles.vertexFacePairs().data();
+    ASSERT_FALSE(scratch.triangles.vertexFacePairs().empty());
     describeDebugGeometry(world, render, second, scratch);
     EXPECT_EQ(scratch.normals.data(), normalsData);
-    EXPECT_EQ(scratch.contacts.data(), contactsData);
+    EXPECT_EQ(scratch.triangles.vertexFacePairs().data(), pairsData);
     EXPECT_EQ(first.lines.size(), second.lines.size());
 }
 

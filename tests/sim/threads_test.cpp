@@ -123,7 +123,6 @@ TEST(ThreadsBitIdenticalTriangleContact, TwoThreadsGiveTheSerialPositions) {
         const auto settings = [&](int threads) {
             Settings s = clothOnSphere(id, threads, 64);
             s.collision.selfCollision = true;
-            s.collision.selfModel = SelfContactModel::Triangles;
             s.collision.selfSkin = 0.01f;  // candidates gathered on the threads and reused
             return s;
         };

@@ -21,7 +21,6 @@ namespace {
 CollisionSettings triangleSettings() {
     CollisionSettings s = defaultSettings().collision;
     s.selfCollision = true;
-    s.selfModel = SelfContactModel::Triangles;
     s.selfRadius = 0.01f;
     s.selfQueryRadius = 0.015f;
     s.selfBoundFraction = 0.45f;

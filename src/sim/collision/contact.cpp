@@ -360,31 +360,14 @@ void ContactStage::collideAll(World& world, std::span<const glm::vec3> previous,
 }
 
 namespace {
-enum class VelocityOf { EveryParticle, FreeParticles };
-// Force-based: each velocity gains what contact did to its position over the substep,
-// (x - before) / h; FreeParticles leaves kinematic ones (inverse mass 0) as they are.
-void followPositions(Cloth& cloth, std::span<const glm::vec3> before, float h, VelocityOf which) {
+// Force-based: each free particle's velocity gains what contact did to its position over
+// the substep, (x - before) / h; kinematic ones (inverse mass 0) keep theirs.
+void followPositions(Cloth& cloth, std::span<const glm::vec3> before, float h) {
     const float invH = 1.0f / h;
     for (std::size_t i = 0; i < cloth.particleCount(); ++i)
-        if (which == VelocityOf::EveryParticle || cloth.inverseMasses[i] != 0.0f)
-            cloth.velocities[i] += (cloth.positions[i] - before[i]) * invH;
+        if (cloth.inverseMasses[i] != 0.0f) cloth.velocities[i] += (cloth.positions[i] - before[i]) * invH;
 }
 } // namespace
-
-void ContactStage::selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
-                               bool velocities) {
-    m_selfContacts = 0;
-    const CollisionSettings& settings = world.settings.collision;
-    if (!settings.selfCollision) return;
-    Cloth& cloth = world.cloth;
-    if (velocities) m_beforeSelf.assign(cloth.positions.begin(), cloth.positions.end());
-    for (int it = 0; it < std::max(settings.iterations, 1); ++it)
-        m_selfContacts += m_self.project(cloth, previous, settings.selfThickness,
-                                         {settings.selfStaticFriction, settings.selfKineticFriction});
-    if (!velocities) return;
-    // force-based: the velocity follows the displacement the repulsion made
-    followPositions(cloth, m_beforeSelf, clock.h, VelocityOf::EveryParticle);
-}
 
 void ContactStage::reportTo(StepStats& stats) const {
     stats.selfDetections = m_triangles.stats().detections;
@@ -394,12 +377,7 @@ void ContactStage::reportTo(StepStats& stats) const {
     stats.selfWeldMisses = m_triangles.stats().weldMisses;
 }
 
-bool usesTriangleContact(const World& world) {
-    const CollisionSettings& settings = world.settings.collision;
-    if (!settings.selfCollision || settings.selfModel != SelfContactModel::Triangles) return false;
-    const SolverInfo* info = findSolver(world.settings.solver.id);
-    return info && info->triangleSelfContact;
-}
+bool usesTriangleContact(const World& world) { return world.settings.collision.selfCollision; }
 
 void ContactStage::invalidate(const World& world) {
     m_triangles.invalidate();
@@ -430,7 +408,6 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     if (clock.index == 0) m_triangles.beginStep();
     if (!usesTriangleContact(world)) {
         m_trianglesLastSubstep = false;
-        selfCollide(world, start, clock, velocities);
         return;
     }
     // bounds from before a pause in triangle contact say nothing about where the cloth is
@@ -440,7 +417,6 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     if (!m_trianglesLastSubstep) m_triangles.invalidate();
     if (clock.index == 0) m_triangles.detectSoon();  // self_detect_every: and always at a step's start
     m_trianglesLastSubstep = true;
-    m_selfContacts = 0;
     Cloth& cloth = world.cloth;
     m_triangles.recordTouching(velocities);
     if (velocities) {
@@ -461,7 +437,7 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     // Kinematic vertices keep the velocity the integrator gave them (0: their scripts
     // place them); a truncated pin's (x - x_start) / h at h = 1/12000 s would be tens of
     // m/s that the springs' damping reads as a real velocity.
-    followPositions(cloth, m_beforeSelf, clock.h, VelocityOf::FreeParticles);
+    followPositions(cloth, m_beforeSelf, clock.h);
     m_triangles.limitSeparation(cloth, m_velocitiesBefore, clock.h * static_cast<float>(clock.count));
 }
 

@@ -29,7 +29,6 @@
 // pushes a hanging cloth instead of passing through.
 #include "../world.hpp"
 #include "motion.hpp"
-#include "self_collision.hpp"
 #include "triangle_contact.hpp"
 
 #include <span>
@@ -44,8 +43,8 @@ struct StepStats;
 // Every solver calls it at the top of each substep.
 SubstepClock startSubstep(World& world, int index, int count, float h);
 
-// Whether self-contact is triangle contact now: collision.self_model = triangles with a
-// solver whose registry row says it honours it (the others keep the particle model).
+// Whether self-contact (triangle contact) runs now: collision.self_collision. Every CPU
+// solver runs it through this stage; the GPU solvers have none (their registry rows say so).
 bool usesTriangleContact(const World& world);
 
 class ContactStage {
@@ -60,9 +59,6 @@ public:
     // `start`: positions as above, then the velocity correction.
     void resolve(World& world, std::span<const glm::vec3> start, const SubstepClock& clock);
 
-    // Pairs self-collision corrected in the last call (0 when it is off).
-    int selfContacts() const { return m_selfContacts; }
-
     // The cloth was changed outside the step (a restore, time travel, a cut): triangle
     // contact, when it was running, detects again at once where the cloth now is. Not at
     // the next step's start: by then the scripts have moved the kinematic vertices (a
@@ -75,8 +71,7 @@ public:
 private:
     void collideAll(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool sweep,
                     bool restitution, bool velocities);
-    void selfCollide(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock, bool velocities);
-    // Self-contact, by the model in force (particles or triangles), once per substep.
+    // Self-contact (triangle contact), once per substep.
     // `velocities`: force-based, velocities follow the positions' change.
     void collideWithItself(World& world, std::span<const glm::vec3> start, const SubstepClock& clock,
                            bool velocities);
@@ -84,12 +79,10 @@ private:
     // How far a triangle reaches beyond its corners (collider_triangles.hpp), kept per topology.
     float triangleReach(const Cloth& cloth);
 
-    SelfCollision m_self;
     TriangleContact m_triangles;
     bool m_trianglesLastSubstep = false;
     std::vector<glm::vec3> m_beforeSelf;  // positions before self-collision (force-based velocity fix)
     std::vector<glm::vec3> m_velocitiesBefore;  // the integrator's velocities, before triangle contact
-    int m_selfContacts = 0;
     std::vector<std::uint16_t> m_nearCollider;  // per particle: which segments of a collider it is near (collider_triangles.hpp)
     float m_triangleReach = -1.0f;             // metres, for m_triangleReachTopology
     std::uint64_t m_triangleReachTopology = 0;

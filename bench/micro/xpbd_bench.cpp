@@ -11,6 +11,7 @@ namespace {
 void XpbdStep(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
     cs::Settings s = cs::defaultSettings();
+    s.collision.selfCollision = false;  // the solver alone (self-contact's cost: --bench selfcollision)
     // range 2: 0 = the default links (distance-2 bending along rows, columns and
     // diagonals, 129k links at 128^2); 1 = the reference cloth: stretch +
     // shear + distance-2 bending along rows and columns only (stencil12, 97k links)

@@ -106,6 +106,13 @@ private:
             const std::string full = group + "." + std::string(key.str());
             const ParamDef* def = findParam(full);
             if (!def) {
+                if (retiredParamIsIgnored(full)) {
+                    const auto& where = value.source().begin;
+                    m_notes.push_back({m_file, static_cast<int>(where.line), static_cast<int>(where.column),
+                                       "'" + full + "' is ignored: it was replaced by " +
+                                           std::string(retiredParamReplacement(full)) + "; delete the line"});
+                    continue;
+                }
                 error(value, "unknown key '" + full + "'" + suggestion(full, allParamKeys()));
                 continue;
             }

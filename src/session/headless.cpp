@@ -7,6 +7,7 @@
 #include "replay.hpp"
 #include "scene/scene.hpp"
 #include "soak.hpp"
+#include "sim/collision/contact.hpp"
 #include "sim/collision/crossing_count.hpp"
 
 #include <algorithm>
@@ -206,7 +207,7 @@ void RunRecorder::countCrossings(Simulation& sim) {
     ++m_crossingCounts;
     m_report.selfIntersectionsFinal = crossings;
     m_report.selfIntersectionsMax = std::max(m_report.selfIntersectionsMax, crossings);
-    if (world.settings.collision.selfCollision)
+    if (usesTriangleContact(world))  // not a GPU solver's: they have no self-contact
         m_report.selfIntersectionsMaxWithSelfCollision =
             std::max(m_report.selfIntersectionsMaxWithSelfCollision, crossings);
     m_report.crossingCountMsMean = m_crossingMs / static_cast<double>(m_crossingCounts);

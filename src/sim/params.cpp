@@ -579,10 +579,10 @@ std::vector<ParamDef> buildTable() {
          .field = CS_FIELD(bool, render.toolMarkers)});
     row({.key = "render.debug_contacts", .label = "self contacts", .type = T::Bool, .group = G::Render,
          .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
-         .help = "Debug view: an orange line between every two particles closer than the self-collision "
-                 "thickness that are not neighbours at rest (shown also while self-collision is off: then they "
-                 "mark where the cloth passes through itself); the cloth is drawn grey with the triangles of every "
-                 "crossing pair magenta (counted every 10th frame).",
+         .help = "Debug view: an orange line across every vertex-triangle and edge-edge pair of triangle contact "
+                 "closer than the self radius (found by a detection of its own each frame, also while "
+                 "self-collision is off: then they mark where layers touch or pass); the cloth is drawn grey with "
+                 "the triangles of every crossing pair magenta (counted every 10th frame).",
          .field = CS_FIELD(bool, render.debugContacts)});
     row({.key = "render.debug_buffers", .label = "buffer textures", .type = T::Bool, .group = G::Render,
          .apply = kLive, .minValue = 0, .maxValue = 1, .defaultValue = false,
@@ -670,12 +670,18 @@ std::string_view retiredParamReplacement(std::string_view key) {
     static constexpr std::pair<std::string_view, std::string_view> kRetired[] = {
         {"collision.self_friction", "'collision.self_static_friction' and 'collision.self_kinetic_friction'"},
         // the particle model of self-contact was removed: triangle contact is the only one
-        {"collision.self_model", "triangle contact, which collision.self_collision always uses now (delete the line)"},
+        {"collision.self_model", "triangle contact, which collision.self_collision always uses now"},
         {"collision.self_thickness", "'collision.self_radius' (triangle contact's distance between layers)"},
     };
     for (const auto& [old, replacement] : kRetired)
         if (old == key) return replacement;
     return {};
+}
+
+bool retiredParamIsIgnored(std::string_view key) {
+    // every scene the app saved before 2026-11-29 names both (the writer writes every
+    // parameter): a scene file is read with a note, not refused
+    return key == "collision.self_model" || key == "collision.self_thickness";
 }
 
 const ParamDef* findParam(std::string_view key) {

@@ -79,6 +79,10 @@ const ParamDef* findParam(std::string_view key);
 // For a key that is no longer in the table: the key or keys that replaced it, quoted
 // ("'a' and 'b'"); empty for any other key.
 std::string_view retiredParamReplacement(std::string_view key);
+// Retired keys a scene file may still carry that are read with a note and otherwise
+// ignored, not refused (the particle model's: scenes saved by older builds name them).
+// Overrides (--set) still refuse them.
+bool retiredParamIsIgnored(std::string_view key);
 
 Settings defaultSettings();
 

@@ -173,7 +173,7 @@ struct RenderSettings {
     bool debugColliders{};      // collider outlines
     bool debugPins{};           // pinned particles highlighted
     bool toolMarkers{};         // hovered / grabbed particle markers of the mouse tools
-    bool debugContacts{};       // self-collision contacts (pairs closer than the self thickness)
+    bool debugContacts{};       // triangle contact's pairs closer than the self radius, and crossing triangles
     bool debugBuffers{};        // the particle buffers as textures in a window
 };
 

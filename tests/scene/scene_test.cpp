@@ -84,6 +84,26 @@ TEST_P(MalformedScene, ReportsFileLineAndWhy) {
     }
 }
 
+// Every scene the app saved before the particle model of self-contact was removed
+// names its two keys: such a file loads, with a note on each line, and the rest of it
+// is read as written.
+TEST(SceneFile, TheRemovedParticleModelsKeysAreReadWithANoteNotRefused) {
+    const SceneLoad load = parseScene("[collision]\nself_collision = true\nself_model = \"particles\"\n"
+                                      "self_thickness = 0.02\nself_radius = 0.006\n",
+                                      "saved_before.toml");
+    ASSERT_TRUE(load.ok()) << load.errorText();
+    ASSERT_EQ(load.notes.size(), 2u);
+    EXPECT_EQ(load.notes[0].str(), "saved_before.toml:3: 'collision.self_model' is ignored: it was replaced by "
+                                   "triangle contact, which collision.self_collision always uses now; delete the line");
+    EXPECT_EQ(load.notes[1].line, 4);
+    EXPECT_NE(load.notes[1].message.find("'collision.self_thickness' is ignored: it was replaced by "
+                                         "'collision.self_radius'"),
+              std::string::npos)
+        << load.notes[1].message;
+    EXPECT_TRUE(load.scene->settings.collision.selfCollision);
+    EXPECT_FLOAT_EQ(load.scene->settings.collision.selfRadius, 0.006f);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Table, MalformedScene,
     ::testing::Values(
@@ -91,9 +111,6 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"retired_key.toml", 4,
                   "unknown key 'collision.self_friction': it was replaced by 'collision.self_static_friction' and "
                   "'collision.self_kinetic_friction'"},
-        Malformed{"retired_self_model.toml", 4,
-                  "unknown key 'collision.self_model': it was replaced by triangle contact, which "
-                  "collision.self_collision always uses now (delete the line)"},
         Malformed{"unknown_table.toml", 1, "unknown table or key 'clth' (did you mean 'cloth'?)"},
         Malformed{"wrong_type.toml", 2, "'solver.substeps': expected int (a whole number in [1, 1000])"},
         Malformed{"out_of_range.toml", 3, "'sim.dt': 0.5 is out of range (allowed [0.00416667, 0.0333333])"},
@@ -177,6 +194,8 @@ TEST(Overrides, RejectWithTheSameMessages) {
     EXPECT_NE(applyOverride(s, "collision.self_friction=0.3").find("replaced by 'collision.self_static_friction'"),
               std::string::npos);
     EXPECT_NE(applyOverride(s, "collision.self_thickness=0.02").find("replaced by 'collision.self_radius'"),
+              std::string::npos);
+    EXPECT_NE(applyOverride(s, "collision.self_model=triangles").find("replaced by triangle contact"),
               std::string::npos);
     EXPECT_NE(applyOverride(s, "solver=euler").find("unknown solver"), std::string::npos);
     EXPECT_NE(applyOverride(s, "sim.dt=nan").find("finite"), std::string::npos);

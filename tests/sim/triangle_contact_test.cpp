@@ -1,6 +1,7 @@
 // Triangle self-contact (Offset Geometric Contact): detection finds the pairs and
 // the bounds it should, and the bound stops a vertex driven straight at a triangle
 // short of it, however fast.
+#include "sim/collision/contact.hpp"
 #include "sim/collision/crossing_count.hpp"
 #include "sim/collision/triangle_contact.hpp"
 #include "sim/params.hpp"
@@ -48,6 +49,25 @@ Cloth twoTriangles(float gap) {
     Cloth cloth = looseCloth(shape);
     for (std::uint32_t i : {0u, 1u, 2u}) cloth.inverseMasses[i] = 0.0f;  // the lower triangle holds still
     return cloth;
+}
+
+// Self-contact runs with collision.self_collision and a CPU solver; a GPU id has none,
+// also while its CPU twin stands in for it (no GL 4.3 context), as its registry row says.
+TEST(TriangleContact, RunsWithSelfCollisionOnAndNotForTheGpuSolvers) {
+    World world;
+    world.settings = defaultSettings();
+    ASSERT_TRUE(world.settings.collision.selfCollision) << "on in the parameter table";
+    world.settings.solver.id = "xpbd";
+    EXPECT_TRUE(usesTriangleContact(world));
+    world.settings.solver.id = "implicit_euler";
+    EXPECT_TRUE(usesTriangleContact(world));
+    world.settings.solver.id = "xpbd_gpu";
+    EXPECT_FALSE(usesTriangleContact(world));
+    world.settings.solver.id = "verlet_gpu";
+    EXPECT_FALSE(usesTriangleContact(world));
+    world.settings.solver.id = "xpbd";
+    world.settings.collision.selfCollision = false;
+    EXPECT_FALSE(usesTriangleContact(world));
 }
 
 TEST(TriangleContact, DetectionFindsTheVertexAboveTheFaceAndBoundsBothSides) {

@@ -377,7 +377,13 @@ void ContactStage::reportTo(StepStats& stats) const {
     stats.selfWeldMisses = m_triangles.stats().weldMisses;
 }
 
-bool usesTriangleContact(const World& world) { return world.settings.collision.selfCollision; }
+bool usesTriangleContact(const World& world) {
+    if (!world.settings.collision.selfCollision) return false;
+    // a GPU id running its CPU twin (no GL 4.3 context) behaves as the GPU solver would:
+    // without self-contact, as its registry row says
+    const SolverInfo* info = findSolver(world.settings.solver.id);
+    return !(info && info->gpu());
+}
 
 void ContactStage::invalidate(const World& world) {
     m_triangles.invalidate();

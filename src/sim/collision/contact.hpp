@@ -43,8 +43,9 @@ struct StepStats;
 // Every solver calls it at the top of each substep.
 SubstepClock startSubstep(World& world, int index, int count, float h);
 
-// Whether self-contact (triangle contact) runs now: collision.self_collision. Every CPU
-// solver runs it through this stage; the GPU solvers have none (their registry rows say so).
+// Whether self-contact (triangle contact) runs now: collision.self_collision, with a CPU
+// solver. The GPU solvers have none (their registry rows say so), nor do their CPU twins
+// when they stand in for them.
 bool usesTriangleContact(const World& world);
 
 class ContactStage {

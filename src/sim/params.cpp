@@ -665,23 +665,39 @@ std::span<const ParamDef> paramTable() {
     return table;
 }
 
+namespace {
+// Keys a scene file may still carry from an older build: what took their place, and
+// whether a scene file is read with a note on the line (the key otherwise ignored)
+// instead of refused. Overrides (--set) refuse them all.
+struct RetiredParam {
+    std::string_view key;
+    std::string_view replacement;
+    bool ignoredInSceneFiles;
+};
+constexpr RetiredParam kRetiredParams[] = {
+    {"collision.self_friction", "'collision.self_static_friction' and 'collision.self_kinetic_friction'", false},
+    // The particle model of self-contact was removed (2026-11-29): triangle contact is the
+    // only one. Every scene the app saved before names both keys (the writer writes every
+    // parameter), so those files are read with a note.
+    {"collision.self_model", "triangle contact, which collision.self_collision always uses now", true},
+    {"collision.self_thickness", "'collision.self_radius' (triangle contact's distance between layers)", true},
+};
+
+const RetiredParam* findRetired(std::string_view key) {
+    for (const RetiredParam& retired : kRetiredParams)
+        if (retired.key == key) return &retired;
+    return nullptr;
+}
+} // namespace
+
 std::string_view retiredParamReplacement(std::string_view key) {
-    // keys a scene file may still carry from an older build, and what took their place
-    static constexpr std::pair<std::string_view, std::string_view> kRetired[] = {
-        {"collision.self_friction", "'collision.self_static_friction' and 'collision.self_kinetic_friction'"},
-        // the particle model of self-contact was removed: triangle contact is the only one
-        {"collision.self_model", "triangle contact, which collision.self_collision always uses now"},
-        {"collision.self_thickness", "'collision.self_radius' (triangle contact's distance between layers)"},
-    };
-    for (const auto& [old, replacement] : kRetired)
-        if (old == key) return replacement;
-    return {};
+    const RetiredParam* retired = findRetired(key);
+    return retired ? retired->replacement : std::string_view{};
 }
 
 bool retiredParamIsIgnored(std::string_view key) {
-    // every scene the app saved before 2026-11-29 names both (the writer writes every
-    // parameter): a scene file is read with a note, not refused
-    return key == "collision.self_model" || key == "collision.self_thickness";
+    const RetiredParam* retired = findRetired(key);
+    return retired && retired->ignoredInSceneFiles;
 }
 
 const ParamDef* findParam(std::string_view key) {

@@ -1,5 +1,6 @@
 #include "stats.hpp"
 
+#include "collision/contact.hpp"
 #include "collision/triangle_contact.hpp"
 #include "topology.hpp"
 
@@ -22,8 +23,8 @@ float penetrationDepth(const World& world, glm::vec3 x) {
 
 std::optional<float> triangleContactMinDistance(const World& world) {
     const CollisionSettings& collision = world.settings.collision;
-    if (!collision.selfCollision || world.cloth.particleCount() == 0)
-        return std::nullopt;
+    // a GPU solver runs no self-contact, also while its CPU twin stands in
+    if (!usesTriangleContact(world) || world.cloth.particleCount() == 0) return std::nullopt;
     // one detection at the cloth's positions, as contact would find them
     TriangleContact contact;
     contact.detect(world.cloth, world.cloth.positions, collision, 1);

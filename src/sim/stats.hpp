@@ -43,7 +43,7 @@ ClothStats measureCloth(const World& world);
 // With triangle self-contact on: the smallest vertex-triangle or edge-edge distance
 // between features that share no vertex, metres (infinity when none is within the query
 // radius), by one detection at the cloth's positions — a detection's cost, so for a
-// report, not per frame. Empty when triangle contact is off.
+// report, not per frame. Empty where triangle contact does not run (usesTriangleContact).
 std::optional<float> triangleContactMinDistance(const World& world);
 
 // What tearing and cutting have done to the mesh. Sorts the edges and walks the

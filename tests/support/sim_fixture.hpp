@@ -20,8 +20,9 @@ inline Settings settingsWith(const std::function<void(Settings&)>& change = {}) 
     s.wind.strength = 0.0f;
     // Self-contact is on in the table since 2026-11-29. These tests check the integrators,
     // the tools and the colliders on their own, as written while it was off; the contact
-    // tests turn it on (they always did). Self-contact caps a vertex's motion per detection
-    // (its bound), which a free fall at one substep a step would feel.
+    // tests turn it on (they always did). Self-contact holds a vertex to its bound between
+    // detections, which changes a cloth's path wherever its parts move apart (a free fall
+    // as one is not held back: FreeFallWithContact).
     s.collision.selfCollision = false;
     if (change) change(s);
     return s;

@@ -314,8 +314,10 @@ bool TriangleContact::candidatesCover(std::span<const glm::vec3> x, float queryR
     const float slack = m_candidateRadius - queryRadius - kDistanceFloor;
     if (!(slack > 0.0f)) return false;
     const float allowed = 0.25f * slack * slack;  // (slack / 2)^2
+    // moves measured from a translation common to all (a falling cloth's), which changes no distance
+    const glm::vec3 common = meanMove(x, m_candidateAnchor);
     for (std::size_t v = 0; v < x.size(); ++v) {
-        const glm::vec3 move = x[v] - m_candidateAnchor[v];
+        const glm::vec3 move = x[v] - m_candidateAnchor[v] - common;
         if (!(glm::dot(move, move) <= allowed)) return false;  // a NaN position gathers again
     }
     return true;
@@ -541,6 +543,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         m_bound[v] = gamma * std::max(d - kDistanceFloor, 0.0f);
         m_anchor[v] = x[v];
     }
+    m_drift = glm::vec3(0.0f);
     // keep for the response only the pairs that can come within r before the next detection
     const float r = settings.selfRadius;
     std::size_t kept = 0;
@@ -704,15 +707,54 @@ void TriangleContact::limitSeparation(Cloth& cloth, std::span<const glm::vec3> v
     }
 }
 
-TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, std::span<const float> inverseMasses) const {
+glm::vec3 TriangleContact::meanMove(std::span<const glm::vec3> x, std::span<const glm::vec3> from) {
+    // in double, in one order: the same on any thread count
+    glm::dvec3 sum(0.0);
+    for (std::size_t v = 0; v < x.size(); ++v) sum += glm::dvec3(x[v] - from[v]);
+    return x.empty() ? glm::vec3(0.0f) : glm::vec3(sum / static_cast<double>(x.size()));
+}
+
+int TriangleContact::heldBack(std::span<const glm::vec3> x, glm::vec3 drift, int limit) const {
+    int count = 0;
+    for (std::size_t v = 0; v < x.size() && count <= limit; ++v) {
+        const glm::vec3 move = x[v] - m_anchor[v] - drift;
+        if (!(glm::dot(move, move) <= m_bound[v] * m_bound[v])) ++count;  // a NaN position too
+    }
+    return count;
+}
+
+glm::vec3 TriangleContact::chooseDrift(std::span<const glm::vec3> x, std::span<const float> inverseMasses,
+                                       int allowed) const {
+    // The frame the vertices are in now (0 since the detection, until the cloth moves as
+    // one): since the last truncation each moved only this substep's motion from its ball
+    // around X + m_drift, so holding them to it takes back no more than that. Another
+    // frame is taken only when this one would hold back so many that contact detects
+    // again (the cap on a fall), and the other holds no one back: one that did could
+    // drag a vertex against the contact or the pin that held it, by as far as the cloth
+    // has moved as one since the detection (a falling strip landing on a ramp, pulled
+    // back centimetres in one substep: a 60 m/s throw).
+    if (heldBack(x, m_drift, allowed) <= allowed) return m_drift;
+    // A cloth held by pins, pin groups or the grab does not move as one: its kinematic
+    // vertices stay where their scripts put them, and a frame moving past them changed
+    // how a driven layer settled on a fixed one (tilted over its edge) for no speed gained.
+    for (float w : inverseMasses)
+        if (w == 0.0f) return m_drift;
+    const glm::vec3 mean = meanMove(x, m_anchor);
+    return heldBack(x, mean, 0) == 0 ? mean : m_drift;
+}
+
+TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, std::span<const float> inverseMasses,
+                                                      int allowed) {
     Truncation out;
+    m_drift = chooseDrift(x, inverseMasses, allowed);
     for (std::size_t v = 0; v < x.size(); ++v) {
         // kinematic vertices too: a script may drive a pinned edge into another layer
-        const glm::vec3 move = x[v] - m_anchor[v];
+        const glm::vec3 centre = m_anchor[v] + m_drift;
+        const glm::vec3 move = x[v] - centre;
         const float length2 = glm::dot(move, move);
         const float b = m_bound[v];
         if (length2 <= b * b) continue;
-        x[v] = m_anchor[v] + move * (b / std::sqrt(length2));
+        x[v] = centre + move * (b / std::sqrt(length2));
         ++out.vertices;
         if (inverseMasses[v] == 0.0f) out.kinematic = true;
     }
@@ -761,14 +803,15 @@ bool TriangleContact::weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t
     // last detection share the anchor, and the first pass is exact). Just inside each
     // ball, so that rounding does not leave it outside.
     // (a point that is not finite is outside every ball)
-    const auto outside = [&](std::uint32_t u) { return !(glm::distance(at, m_anchor[u]) <= m_bound[u]); };
+    const auto outside = [&](std::uint32_t u) { return !(glm::distance(at, m_anchor[u] + m_drift) <= m_bound[u]); };
     for (int pass = 0; pass < 16; ++pass) {
         bool moved = false;
         for (std::uint32_t k = begin; k < end; ++k) {
             const std::uint32_t u = m_twinGroups[k];
             if (m_released[u] || !outside(u)) continue;
-            const glm::vec3 move = at - m_anchor[u];
-            at = m_anchor[u] + move * (0.999f * m_bound[u] / glm::length(move));
+            const glm::vec3 centre = m_anchor[u] + m_drift;
+            const glm::vec3 move = at - centre;
+            at = centre + move * (0.999f * m_bound[u] / glm::length(move));
             moved = true;
         }
         if (!moved) break;
@@ -800,7 +843,7 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
                 for (std::uint32_t i = m_vertexTriStart[u]; i < m_vertexTriStart[u + 1]; ++i)
                     for (int c = 0; c < 3; ++c) {
                         const std::uint32_t corner = cloth.triangles[m_vertexTris[i]][c];
-                        cloth.positions[corner] = m_anchor[corner];
+                        cloth.positions[corner] = m_anchor[corner] + m_drift;
                     }
             }
         }
@@ -821,6 +864,8 @@ void TriangleContact::beginStep() {
 void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float h,
                            const CollisionSettings& settings, int threads, int substeps) {
     ensureTopology(cloth, start, queryRadiusOf(settings));
+    const std::size_t n = cloth.particleCount();
+    const int allowed = static_cast<int>(settings.selfRedetectFraction * static_cast<float>(n));
     m_stepTouching.clear();
     if (m_recordTouching && m_stepTouching.capacity() < m_touching.capacity()) m_stepTouching.reserve(m_touching.capacity());
     if (m_dirty) {
@@ -829,18 +874,16 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         // Kinematic vertices (pin groups, the grab) were put at the substep's start by
         // their scripts, perhaps beyond their bounds: detect where the bounds let them be.
         std::copy(start.begin(), start.end(), m_safe.begin());
-        truncate(m_safe, cloth.inverseMasses);
+        truncate(m_safe, cloth.inverseMasses, allowed);
         detect(cloth, m_safe, settings, threads);
     }
     const int passes = std::max(settings.iterations, 1);
     for (int pass = 0; pass < passes; ++pass) respond(cloth, start, h, settings, pass == 0);
-    const std::size_t n = cloth.particleCount();
-    const int allowed = static_cast<int>(settings.selfRedetectFraction * static_cast<float>(n));
     Truncation truncated;
     const int rounds = advanceRounds(substeps);
     std::copy(cloth.positions.begin(), cloth.positions.end(), m_target.begin());
     for (int round = 0;; ++round) {
-        truncated = truncate(cloth.positions, cloth.inverseMasses);
+        truncated = truncate(cloth.positions, cloth.inverseMasses, allowed);
         // before a detection takes these positions as its anchors: copies apart there
         // would have balls too far apart to weld them later
         if (!m_twinGroups.empty()) m_stats.welds += weldCrossingCopies(cloth);

@@ -579,6 +579,9 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
     // how far each vertex is from where the last detection found it: a pair that was
     // farther than r plus what its points have moved since is not touching, whatever
     // its closest points are now (most kept pairs, layers resting a radius apart)
+    // (from X, not X + U: either skips only pairs farther than r, but the pushes below judge
+    // a pair partly at its detection's points, and skipping other pairs changed how `fold`
+    // settled with implicit_euler)
     for (std::size_t v = 0; v < cloth.particleCount(); ++v) m_moved[v] = glm::length(x[v] - m_anchor[v]);
     const float* moved = m_moved.data();
     const auto vertexFace = [&](const VertexFacePair& pair) -> bool {
@@ -749,12 +752,12 @@ TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, st
     m_drift = chooseDrift(x, inverseMasses, allowed);
     for (std::size_t v = 0; v < x.size(); ++v) {
         // kinematic vertices too: a script may drive a pinned edge into another layer
-        const glm::vec3 centre = m_anchor[v] + m_drift;
-        const glm::vec3 move = x[v] - centre;
+        // (the move as heldBack measures it: the same rounding decides in both)
+        const glm::vec3 move = x[v] - m_anchor[v] - m_drift;
         const float length2 = glm::dot(move, move);
         const float b = m_bound[v];
         if (length2 <= b * b) continue;
-        x[v] = centre + move * (b / std::sqrt(length2));
+        x[v] = m_anchor[v] + m_drift + move * (b / std::sqrt(length2));
         ++out.vertices;
         if (inverseMasses[v] == 0.0f) out.kinematic = true;
     }
@@ -780,7 +783,7 @@ bool TriangleContact::groupCrosses(const Cloth& cloth, std::uint32_t begin, std:
 
 bool TriangleContact::weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t end) {
     // Where the copies' masses put their centre (a held copy holds them all), moved
-    // into every copy's ball around its anchor: then no copy went beyond its bound.
+    // into every copy's ball around its anchor + U: then no copy went beyond its bound.
     glm::dvec3 sum(0.0);
     double weight = 0.0;
     bool held = false;
@@ -834,8 +837,8 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
             ++now;
             if (weldGroup(cloth, begin, end)) continue;
             // No common point found in the copies' balls (none, or the projections did not
-            // reach one): back to where the last detection found them, the copies and the
-            // corners of their triangles (each in its own ball).
+            // reach one): back to where the last detection found them moved by U, the
+            // copies and the corners of their triangles (each at its own ball's centre).
             ++m_stats.weldMisses;
             for (std::uint32_t k = begin; k < end; ++k) {
                 const std::uint32_t u = m_twinGroups[k];

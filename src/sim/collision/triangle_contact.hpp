@@ -18,7 +18,9 @@
 // as crossing-free as X). Two features at distance D both enter each other's minima,
 // so together they close by at most 2 gamma_p D < D (gamma_p < 1/2): they cannot meet,
 // and two triangles that share no vertex cannot come to cross without some VF or EE
-// distance reaching 0 first. So crossing-free X stays crossing-free.
+// distance reaching 0 first. So crossing-free X stays crossing-free. U may change at a
+// truncation: the states around X + U1 and around X + U2 are joined through the
+// translations between (each set convex, each crossing-free), so the guarantee holds.
 //
 // U is 0 after a detection. When it would hold back more than gamma_e N vertices (which
 // makes contact detect again), no vertex is kinematic (pinned, in a pin group, grabbed)
@@ -26,11 +28,10 @@
 // flat cloth falling freely keeps its shape and moves as one, and its vertices, each a
 // fraction of a grid spacing from its own layer's next triangles, would otherwise fall
 // no more than gamma_p r_q a detection (5.4 mm; 4.2 m/s at 13 detections a 1/60 s
-// step). Otherwise U stays what it
-// was at the last truncation, where the substep started: holding the vertices back
-// then takes back only the substep's own motion, never what the cloth moved as one
-// since the detection (a strip landing on a ramp, its frame dropped to 0, would be
-// pulled back centimetres: a 60 m/s throw).
+// step). Otherwise U stays what it was at the last truncation, where the substep
+// started: holding the vertices back then takes back only the substep's own motion,
+// never what the cloth moved as one since the detection (a strip landing on a ramp,
+// its frame dropped to 0, would be pulled back centimetres: a 60 m/s throw).
 //
 // Response (position-based): each kept pair closer than the contact radius r is a
 // one-sided XPBD constraint C = d - r >= 0 with compliance, on the closest points
@@ -60,13 +61,14 @@
 // copies: triangles hinged at copies cross. So after each truncation, a group of
 // copies not yet parted two of whose triangles cross (the crossing counter's exact
 // test) is welded: all its copies go to one point, where their masses put the centre,
-// moved into every copy's ball around its anchor (no copy goes beyond its bound, so
-// nothing else can cross). Two triangles that share a position do not cross by the
+// moved into every copy's ball around its anchor + U (no copy goes beyond its bound,
+// so nothing else can cross). Two triangles that share a position do not cross by the
 // counter's rule, as two that share a vertex do not: where the borders are pushed
 // together the copies act as the one vertex they were; where the cloth pulls them
 // apart nothing crosses, nothing is welded, and the cut opens. When no common point
 // is found in the balls (copies apart at the last detection), the copies and the
-// corners of their triangles go back to their anchors, where the detection found them.
+// corners of their triangles go back to their anchors + U: where the detection found
+// them, moved by the translation the balls have moved by.
 //
 // Kinematic vertices (pins, pin groups, the grabbed particle) are placed by their
 // scripts and then truncated like any other: a held edge driven into another layer
@@ -211,13 +213,13 @@ private:
     void gatherCandidates(const Cloth& cloth, std::span<const glm::vec3> x, float radius, int threads);
     void respond(Cloth& cloth, std::span<const glm::vec3> start, float h, const CollisionSettings& settings,
                  bool firstPass);
-    // Moves each vertex of x into its ball around X: how many moved, and whether a
-    // kinematic one (inverse mass 0) was among them.
+    // Moves each vertex of x into its ball around X + U (U: the drift chooseDrift picks
+    // for x, kept in m_drift for the welds): how many moved, and whether a kinematic one
+    // (inverse mass 0) was among them.
     struct Truncation {
         int vertices = 0;
         bool kinematic = false;
     };
-    // (around X + the drift that chooseDrift picks for x, stored in m_drift for the welds)
     Truncation truncate(std::span<glm::vec3> x, std::span<const float> inverseMasses, int allowed);
     // The translation the balls move with, metres: the last one (0 since the detection)
     // unless it holds back more than `allowed` vertices (contact would detect again), no

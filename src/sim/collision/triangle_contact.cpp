@@ -752,12 +752,12 @@ TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, st
     m_drift = chooseDrift(x, inverseMasses, allowed);
     for (std::size_t v = 0; v < x.size(); ++v) {
         // kinematic vertices too: a script may drive a pinned edge into another layer
-        // (the move as heldBack measures it: the same rounding decides in both)
-        const glm::vec3 move = x[v] - m_anchor[v] - m_drift;
+        const glm::vec3 centre = m_anchor[v] + m_drift;
+        const glm::vec3 move = x[v] - centre;
         const float length2 = glm::dot(move, move);
         const float b = m_bound[v];
         if (length2 <= b * b) continue;
-        x[v] = m_anchor[v] + m_drift + move * (b / std::sqrt(length2));
+        x[v] = centre + move * (b / std::sqrt(length2));
         ++out.vertices;
         if (inverseMasses[v] == 0.0f) out.kinematic = true;
     }

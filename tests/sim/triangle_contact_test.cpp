@@ -146,6 +146,40 @@ TEST(TriangleContact, TheTwoSidesOfACutAreNeighbours) {
     for (float b : contact.bounds()) EXPECT_GT(b, 0.0f) << "no side locks the other";
 }
 
+// Beside a fresh cut, a vertex less than the contact radius from the other side in the
+// rest shape is its neighbour: they bound each other no more than the two copies of a
+// vertex do, so that the sides part without a push. Such a pair is watched instead: a
+// corner of a sliver beside the cut (p, 2.8 mm from the copy at the cut's end) pushed
+// 4.5 mm across the cut into the other side's triangle, within its bound of 6.7 mm,
+// would make the two triangles overlap; contact puts them back where the detection
+// found them.
+TEST(TriangleContact, ANeighbourBesideAFreshCutIsNotPushedThroughTheOtherSide) {
+    ClothShape shape;
+    // in the plane y = 0: the other side T (its corner 0 a copy at the cut's end), the copy
+    // 3 with a triangle of its own, and the sliver S = (6, 7, 8) beside them
+    shape.positions = {{1, 0, 0},          {0.5f, 0, -1},      {1.5f, 0, -1},       // T
+                       {1, 0, 0},          {2, 0, 0},          {2, 0, 1},           // the copy's triangle
+                       {0.998f, 0, 0.002f}, {0.5f, 0, 1},      {0, 0, 0.002f}};     // S
+    shape.restUV = {{0.5f, 0.5f}, {0.25f, 0}, {0.75f, 0}, {0.5f, 0.5f}, {1, 0.5f}, {1, 1}, {0.5f, 0.5f}, {0.25f, 1}, {0, 0.5f}};
+    shape.triangles = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}};
+    Cloth cloth = looseCloth(shape);
+    cloth.restPositions = shape.positions;  // 0 and 3 share theirs: copies a cut made
+    const CollisionSettings settings = triangleSettings();  // r = 0.01, r_q = 0.015, bound at most 6.7 mm
+    CrossingCounter counter;
+    ASSERT_EQ(counter.count(cloth, 1), 0u);
+    const std::vector<glm::vec3> start = cloth.positions;
+    const glm::vec3 into(1.0f, 0.0f, -0.002f);  // inside T
+    cloth.positions[6] = into;
+    ASSERT_EQ(counter.count(cloth, 1), 1u) << "where the push would take it, S overlaps T";
+    TriangleContact contact;
+    contact.beginStep();
+    contact.step(cloth, start, 1.0f / 1200.0f, settings, 1, 20);
+    EXPECT_EQ(counter.count(cloth, 1), 0u);
+    EXPECT_GT(contact.bounds()[6], glm::distance(start[6], into)) << "the bound alone would have let it through";
+    EXPECT_EQ(contact.stats().neighboursPutBack, 1);
+    EXPECT_EQ(cloth.positions[6], start[6]) << "back where the detection found it";
+}
+
 // The copies stay one vertex while they are closer than the contact radius r, and
 // become vertices of their own once a detection finds them farther apart: the sides
 // of the cut then bound each other like any two layers.

@@ -293,8 +293,11 @@ void TriangleContact::reserveFound(std::size_t count) {
     for (Found& found : m_found) {
         found.vf.reserve(vertexRoom);
         found.ee.reserve(edgeRoom);
+        found.watchedVf.reserve(vertexRoom);
+        found.watchedEe.reserve(edgeRoom);
     }
     m_found[0].ee.reserve(8 * m_edges.size());  // on one thread the edge tree is one task
+    m_found[0].watchedEe.reserve(8 * m_edges.size());
 }
 
 float TriangleContact::skinOf(const CollisionSettings& settings, float queryRadius) const {
@@ -443,11 +446,15 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         std::array<std::uint64_t, 16> seen{};
         std::size_t seenCount = 0;
         for (const std::uint32_t t : triangles) {
-            if (!m_twinGroups.empty() && triangleTouches(cloth, t, v)) continue;
+            const bool neighbour = !m_twinGroups.empty() && triangleTouches(cloth, t, v);
             const glm::uvec3 tri = cloth.triangles[t];
             // most candidates hold no triangle within r_q (the same layer's next ring): a
             // separating axis says so before the exact distance
             if (separatedFromTriangle(x[v], x[tri.x], x[tri.y], x[tri.z], rq + kSeparationMargin)) continue;
+            if (neighbour) {
+                found.watchedVf.push_back({v, t});
+                continue;
+            }
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
             if (!(near.distance < rq)) continue;
             const float d = static_cast<float>(near.distance);
@@ -504,7 +511,6 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         Found& found = m_found[static_cast<std::size_t>(k)];
         for (const glm::uvec2 pair : m_candidates[static_cast<std::size_t>(k)].edgePairs) {
             const std::uint32_t e = pair.x, f = pair.y;
-            if (!m_twinGroups.empty() && edgesTouch(cloth, e, f)) continue;
             const glm::vec3 p1f = x[m_edges[e].x], p2f = x[m_edges[e].y], q1f = x[m_edges[f].x], q2f = x[m_edges[f].y];
             // most candidates were near only at the gathering radius: the boxes' gap and a
             // separating axis reject them before the exact distance
@@ -512,6 +518,10 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
                                            glm::vec3(0.0f));
             if (glm::dot(gap, gap) >= rq * rq) continue;
             if (segmentsSeparated(p1f, p2f, q1f, q2f, rq + kSeparationMargin)) continue;
+            if (!m_twinGroups.empty() && edgesTouch(cloth, e, f)) {
+                found.watchedEe.push_back({e, f});
+                continue;
+            }
             const glm::dvec3 p1 = d3(p1f), p2 = d3(p2f), q1 = d3(q1f), q2 = d3(q2f);
             const EdgeEdgeProximity near = edgeEdgeProximity(p1, p2, q1, q2);
             if (!(near.distance < rq)) continue;
@@ -856,10 +866,71 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
     return welded;
 }
 
+bool TriangleContact::watchedNeighboursCross(Cloth& cloth, bool putBack) {
+    bool crossed = false;
+    const auto putBackCorners = [&](glm::uvec3 t) {
+        for (int c = 0; c < 3; ++c) cloth.positions[t[c]] = m_anchor[t[c]] + m_drift;
+    };
+    const auto check = [&](glm::uvec3 s, glm::uvec3 t) {
+        if (!trianglesCross(cloth.positions, s, t)) return false;
+        crossed = true;
+        if (putBack) {
+            putBackCorners(s);
+            putBackCorners(t);
+            ++m_stats.neighboursPutBack;
+        }
+        return !putBack;  // only asked whether: the first crossing answers
+    };
+    // the triangles on each side of an edge
+    const auto sides = [&](std::uint32_t e, std::array<glm::uvec3, 2>& out) {
+        std::size_t count = 0;
+        const glm::uvec2 edge = m_edges[e], opposite = m_edgeOpposite[e];
+        if (opposite.x != kNone) out[count++] = {edge.x, edge.y, opposite.x};
+        if (opposite.y != kNone) out[count++] = {edge.x, edge.y, opposite.y};
+        return count;
+    };
+    for (const Found& found : m_found) {
+        for (const glm::uvec2 pair : found.watchedVf) {
+            const glm::uvec3 t = cloth.triangles[pair.y];
+            for (std::uint32_t k = m_vertexTriStart[pair.x]; k < m_vertexTriStart[pair.x + 1]; ++k)
+                if (check(cloth.triangles[m_vertexTris[k]], t)) return true;
+        }
+        for (const glm::uvec2 pair : found.watchedEe) {
+            std::array<glm::uvec3, 2> a, b;
+            const std::size_t na = sides(pair.x, a), nb = sides(pair.y, b);
+            for (std::size_t i = 0; i < na; ++i)
+                for (std::size_t j = 0; j < nb; ++j)
+                    if (check(a[i], b[j])) return true;
+        }
+    }
+    return crossed;
+}
+
+int TriangleContact::keepNeighboursApart(Cloth& cloth) {
+    // Neighbours beside a fresh cut are not held apart by the bounds: copies of one vertex
+    // are welded where their triangles cross, and a watched pair (a vertex and a triangle,
+    // or two edges, beside the cut) whose triangles cross goes back to where the last
+    // detection found it, moved by U. A put-back may part welded copies, and a weld may
+    // move a watched pair: a few rounds, then, should any still cross, the whole cloth goes
+    // back to X + U (a translation of the detection's crossing-free state).
+    int welded = 0;
+    for (int round = 0; round < 4; ++round) {
+        welded += weldCrossingCopies(cloth);
+        if (!watchedNeighboursCross(cloth, true)) return welded;
+    }
+    bool crossed = watchedNeighboursCross(cloth, false);
+    for (std::size_t g = 0; !crossed && g + 1 < m_twinGroupStart.size(); ++g)
+        crossed = groupCrosses(cloth, m_twinGroupStart[g], m_twinGroupStart[g + 1]);
+    if (crossed)
+        for (std::size_t v = 0; v < cloth.positions.size(); ++v) cloth.positions[v] = m_anchor[v] + m_drift;
+    return welded;
+}
+
 void TriangleContact::beginStep() {
     m_stats.detections = 0;
     m_stats.welds = 0;
     m_stats.weldMisses = 0;
+    m_stats.neighboursPutBack = 0;
     m_stats.gathers = 0;
     m_stats.detectMs = 0.0f;
 }
@@ -889,7 +960,7 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         truncated = truncate(cloth.positions, cloth.inverseMasses, allowed);
         // before a detection takes these positions as its anchors: copies apart there
         // would have balls too far apart to weld them later
-        if (!m_twinGroups.empty()) m_stats.welds += weldCrossingCopies(cloth);
+        if (!m_twinGroups.empty()) m_stats.welds += keepNeighboursApart(cloth);
         if (truncated.vertices <= allowed || round == rounds) break;
         // the truncated positions are safe: detect there and let the held-back vertices advance further
         detect(cloth, cloth.positions, settings, threads);

@@ -68,7 +68,11 @@
 // apart nothing crosses, nothing is welded, and the cut opens. When no common point
 // is found in the balls (copies apart at the last detection), the copies and the
 // corners of their triangles go back to their anchors + U: where the detection found
-// them, moved by the translation the balls have moved by.
+// them, moved by the translation the balls have moved by. The other neighbours (a
+// vertex beside the cut, less than the contact radius from the other side at rest, not
+// a copy) no weld sees: each detection keeps those it skipped within r_q (only they can
+// meet before the next one), and after the welds any whose triangles cross goes back to
+// its anchors + U (keepNeighboursApart).
 //
 // Kinematic vertices (pins, pin groups, the grabbed particle) are placed by their
 // scripts and then truncated like any other: a held edge driven into another layer
@@ -93,6 +97,7 @@ struct TriangleContactStats {
     int detections = 0;      // in the last step
     int welds = 0;           // groups of copies whose triangles crossed, welded or put back, in the last step
     int weldMisses = 0;      // ... of those, put back at their anchors (no common point within their bounds)
+    int neighboursPutBack = 0;  // neighbours beside a fresh cut found crossing and put back at their anchors
     int gathers = 0;         // of those, how many searched the trees for candidates (the rest reused them)
     int truncated = 0;       // vertices held back by their bound at the last substep's end
     std::size_t vertexFacePairs = 0;  // kept at the last detection
@@ -239,6 +244,11 @@ private:
     int weldCrossingCopies(Cloth& cloth);
     bool groupCrosses(const Cloth& cloth, std::uint32_t begin, std::uint32_t end) const;
     bool weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t end);
+    // Whether two triangles of a watched neighbour pair cross; with `putBack`, the corners of
+    // each such pair go back to their anchors + U.
+    bool watchedNeighboursCross(Cloth& cloth, bool putBack);
+    // Welds the copies and keeps the watched neighbours uncrossed: returns the groups welded.
+    int keepNeighboursApart(Cloth& cloth);
 
     // topology, rebuilt when the cloth's topology changes
     std::uint64_t m_topologyVersion = ~0ull;
@@ -289,12 +299,18 @@ private:
     std::vector<VertexFacePair> m_vf;
     std::vector<EdgeEdgePair> m_ee;
     // what each chunk of vertices (vertex-face) and each task of the edge tree (edge-edge) found
+    // and the pairs within r_q it skipped as neighbours beside a fresh cut (watched: welds
+    // and separateCrossingNeighbours keep them from crossing)
     struct Found {
         std::vector<VertexFacePair> vf;
         std::vector<EdgeEdgePair> ee;
+        std::vector<glm::uvec2> watchedVf;  // (vertex, triangle)
+        std::vector<glm::uvec2> watchedEe;  // (edge, edge)
         void clear() {
             vf.clear();
             ee.clear();
+            watchedVf.clear();
+            watchedEe.clear();
         }
     };
     std::vector<Found> m_found;

@@ -176,7 +176,8 @@ TEST(TriangleContact, ANeighbourBesideAFreshCutIsNotPushedThroughTheOtherSide) {
     contact.step(cloth, start, 1.0f / 1200.0f, settings, 1, 20);
     EXPECT_EQ(counter.count(cloth, 1), 0u);
     EXPECT_GT(contact.bounds()[6], glm::distance(start[6], into)) << "the bound alone would have let it through";
-    EXPECT_EQ(contact.stats().neighboursPutBack, 1);
+    EXPECT_EQ(contact.stats().neighboursPutBack, 6) << "the corners of S and T";
+    EXPECT_EQ(contact.stats().clothPutBack, 0);
     EXPECT_EQ(cloth.positions[6], start[6]) << "back where the detection found it";
 }
 

@@ -206,6 +206,7 @@ void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::ve
     // a new cut or tear may split a released vertex again: every group is decided afresh
     // at the next detection (copies already apart are released there at once)
     m_released.assign(n, 0);
+    m_putBack.assign(n, 0);
     if (cloth.restPositions.size() == n) {
         std::vector<std::uint32_t> order(n);
         std::iota(order.begin(), order.end(), 0u);
@@ -452,7 +453,9 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             // separating axis says so before the exact distance
             if (separatedFromTriangle(x[v], x[tri.x], x[tri.y], x[tri.z], rq + kSeparationMargin)) continue;
             if (neighbour) {
-                found.watchedVf.push_back({v, t});
+                // beside a fresh cut by the rest shape alone: watched (a copy's pairs the welds see)
+                if (!(sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v)))
+                    found.watchedVf.push_back({v, t});
                 continue;
             }
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
@@ -519,7 +522,10 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             if (glm::dot(gap, gap) >= rq * rq) continue;
             if (segmentsSeparated(p1f, p2f, q1f, q2f, rq + kSeparationMargin)) continue;
             if (!m_twinGroups.empty() && edgesTouch(cloth, e, f)) {
-                found.watchedEe.push_back({e, f});
+                const glm::uvec2 a = m_edges[e], b = m_edges[f];
+                if (!(sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
+                      sameVertex(cloth, a.y, b.y)))
+                    found.watchedEe.push_back({e, f});
                 continue;
             }
             const glm::dvec3 p1 = d3(p1f), p2 = d3(p2f), q1 = d3(q1f), q2 = d3(q2f);
@@ -774,17 +780,18 @@ TriangleContact::Truncation TriangleContact::truncate(std::span<glm::vec3> x, st
     return out;
 }
 
-bool TriangleContact::groupCrosses(const Cloth& cloth, std::uint32_t begin, std::uint32_t end) const {
+bool TriangleContact::groupCrosses(const Cloth& cloth, std::span<const glm::vec3> x, std::uint32_t begin,
+                                   std::uint32_t end) const {
     // the triangles of each copy not yet parted against those of every other such copy
     for (std::uint32_t k = begin; k < end; ++k) {
         const std::uint32_t u = m_twinGroups[k];
         if (m_released[u]) continue;
         for (std::uint32_t l = k + 1; l < end; ++l) {
             const std::uint32_t w = m_twinGroups[l];
-            if (m_released[w] || cloth.positions[u] == cloth.positions[w]) continue;
+            if (m_released[w] || x[u] == x[w]) continue;
             for (std::uint32_t i = m_vertexTriStart[u]; i < m_vertexTriStart[u + 1]; ++i)
                 for (std::uint32_t j = m_vertexTriStart[w]; j < m_vertexTriStart[w + 1]; ++j)
-                    if (trianglesCross(cloth.positions, cloth.triangles[m_vertexTris[i]], cloth.triangles[m_vertexTris[j]]))
+                    if (trianglesCross(x, cloth.triangles[m_vertexTris[i]], cloth.triangles[m_vertexTris[j]]))
                         return true;
         }
     }
@@ -843,7 +850,7 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
         int now = 0;
         for (std::size_t g = 0; g + 1 < m_twinGroupStart.size(); ++g) {
             const std::uint32_t begin = m_twinGroupStart[g], end = m_twinGroupStart[g + 1];
-            if (!groupCrosses(cloth, begin, end)) continue;
+            if (!groupCrosses(cloth, cloth.positions, begin, end)) continue;
             ++now;
             if (weldGroup(cloth, begin, end)) continue;
             // No common point found in the copies' balls (none, or the projections did not
@@ -866,20 +873,16 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
     return welded;
 }
 
-bool TriangleContact::watchedNeighboursCross(Cloth& cloth, bool putBack) {
+bool TriangleContact::neighboursCross(const Cloth& cloth, std::span<const glm::vec3> x, bool mark) {
+    // All found first, then put back (putBackMarked): the result does not depend on the
+    // order of the lists (the edge pairs' follows the thread count).
     bool crossed = false;
-    const auto putBackCorners = [&](glm::uvec3 t) {
-        for (int c = 0; c < 3; ++c) cloth.positions[t[c]] = m_anchor[t[c]] + m_drift;
-    };
     const auto check = [&](glm::uvec3 s, glm::uvec3 t) {
-        if (!trianglesCross(cloth.positions, s, t)) return false;
+        if (!trianglesCross(x, s, t)) return false;
         crossed = true;
-        if (putBack) {
-            putBackCorners(s);
-            putBackCorners(t);
-            ++m_stats.neighboursPutBack;
-        }
-        return !putBack;  // only asked whether: the first crossing answers
+        if (mark)
+            for (int c = 0; c < 3; ++c) m_putBack[s[c]] = m_putBack[t[c]] = 1;
+        return !mark;  // only asked whether: the first crossing answers
     };
     // the triangles on each side of an edge
     const auto sides = [&](std::uint32_t e, std::array<glm::uvec3, 2>& out) {
@@ -903,27 +906,38 @@ bool TriangleContact::watchedNeighboursCross(Cloth& cloth, bool putBack) {
                     if (check(a[i], b[j])) return true;
         }
     }
+    for (std::size_t g = 0; !crossed && g + 1 < m_twinGroupStart.size(); ++g)
+        crossed = groupCrosses(cloth, x, m_twinGroupStart[g], m_twinGroupStart[g + 1]);
     return crossed;
 }
 
-int TriangleContact::keepNeighboursApart(Cloth& cloth) {
-    // Neighbours beside a fresh cut are not held apart by the bounds: copies of one vertex
-    // are welded where their triangles cross, and a watched pair (a vertex and a triangle,
-    // or two edges, beside the cut) whose triangles cross goes back to where the last
-    // detection found it, moved by U. A put-back may part welded copies, and a weld may
-    // move a watched pair: a few rounds, then, should any still cross, the whole cloth goes
-    // back to X + U (a translation of the detection's crossing-free state).
-    int welded = 0;
-    for (int round = 0; round < 4; ++round) {
-        welded += weldCrossingCopies(cloth);
-        if (!watchedNeighboursCross(cloth, true)) return welded;
+int TriangleContact::putBackMarked(std::span<glm::vec3> x) {
+    int count = 0;
+    for (std::size_t v = 0; v < x.size(); ++v) {
+        if (!m_putBack[v]) continue;
+        x[v] = m_anchor[v] + m_drift;
+        m_putBack[v] = 0;
+        ++count;
     }
-    bool crossed = watchedNeighboursCross(cloth, false);
-    for (std::size_t g = 0; !crossed && g + 1 < m_twinGroupStart.size(); ++g)
-        crossed = groupCrosses(cloth, m_twinGroupStart[g], m_twinGroupStart[g + 1]);
-    if (crossed)
-        for (std::size_t v = 0; v < cloth.positions.size(); ++v) cloth.positions[v] = m_anchor[v] + m_drift;
-    return welded;
+    return count;
+}
+
+bool TriangleContact::keepNeighboursApart(Cloth& cloth) {
+    // Neighbours beside a fresh cut are not held apart by the bounds: copies of one vertex
+    // are welded where their triangles cross, and the corners of watched pairs (a vertex
+    // and a triangle, or two edges, beside the cut) whose triangles cross go back to where
+    // the last detection found them, moved by U. A put-back may part welded copies, and a
+    // weld may move a watched pair: a few rounds, then, should anything still cross, the
+    // whole cloth goes back to X + U (a translation of the detection's crossing-free state).
+    for (int round = 0; round < 4; ++round) {
+        m_stats.welds += weldCrossingCopies(cloth);
+        if (!neighboursCross(cloth, cloth.positions, true)) return false;
+        m_stats.neighboursPutBack += putBackMarked(cloth.positions);
+    }
+    if (!neighboursCross(cloth, cloth.positions, false)) return false;
+    for (std::size_t v = 0; v < cloth.positions.size(); ++v) cloth.positions[v] = m_anchor[v] + m_drift;
+    ++m_stats.clothPutBack;
+    return true;
 }
 
 void TriangleContact::beginStep() {
@@ -931,6 +945,7 @@ void TriangleContact::beginStep() {
     m_stats.welds = 0;
     m_stats.weldMisses = 0;
     m_stats.neighboursPutBack = 0;
+    m_stats.clothPutBack = 0;
     m_stats.gathers = 0;
     m_stats.detectMs = 0.0f;
 }
@@ -949,6 +964,11 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         // their scripts, perhaps beyond their bounds: detect where the bounds let them be.
         std::copy(start.begin(), start.end(), m_safe.begin());
         truncate(m_safe, cloth.inverseMasses, allowed);
+        // a held kinematic vertex beside a fresh cut may not cross its neighbours there either
+        if (!m_twinGroups.empty() && neighboursCross(cloth, m_safe, false)) {
+            for (std::size_t v = 0; v < n; ++v) m_safe[v] = m_anchor[v] + m_drift;
+            ++m_stats.clothPutBack;
+        }
         detect(cloth, m_safe, settings, threads);
     }
     const int passes = std::max(settings.iterations, 1);
@@ -960,7 +980,8 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         truncated = truncate(cloth.positions, cloth.inverseMasses, allowed);
         // before a detection takes these positions as its anchors: copies apart there
         // would have balls too far apart to weld them later
-        if (!m_twinGroups.empty()) m_stats.welds += keepNeighboursApart(cloth);
+        // the whole cloth put back: detect there (crossing-free) and advance again
+        if (!m_twinGroups.empty() && keepNeighboursApart(cloth)) truncated.vertices = static_cast<int>(n);
         if (truncated.vertices <= allowed || round == rounds) break;
         // the truncated positions are safe: detect there and let the held-back vertices advance further
         detect(cloth, cloth.positions, settings, threads);

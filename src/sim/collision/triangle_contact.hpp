@@ -97,7 +97,8 @@ struct TriangleContactStats {
     int detections = 0;      // in the last step
     int welds = 0;           // groups of copies whose triangles crossed, welded or put back, in the last step
     int weldMisses = 0;      // ... of those, put back at their anchors (no common point within their bounds)
-    int neighboursPutBack = 0;  // neighbours beside a fresh cut found crossing and put back at their anchors
+    int neighboursPutBack = 0;  // vertices of watched neighbour pairs found crossing and put back at their anchors
+    int clothPutBack = 0;       // times the whole cloth went back to X + U (welds and put-backs left a crossing)
     int gathers = 0;         // of those, how many searched the trees for candidates (the rest reused them)
     int truncated = 0;       // vertices held back by their bound at the last substep's end
     std::size_t vertexFacePairs = 0;  // kept at the last detection
@@ -242,13 +243,16 @@ private:
     // The copies of each group that have not parted yet, welded (one position) where two
     // of their triangles cross; returns how many groups it welded or put back.
     int weldCrossingCopies(Cloth& cloth);
-    bool groupCrosses(const Cloth& cloth, std::uint32_t begin, std::uint32_t end) const;
+    bool groupCrosses(const Cloth& cloth, std::span<const glm::vec3> x, std::uint32_t begin, std::uint32_t end) const;
     bool weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t end);
-    // Whether two triangles of a watched neighbour pair cross; with `putBack`, the corners of
-    // each such pair go back to their anchors + U.
-    bool watchedNeighboursCross(Cloth& cloth, bool putBack);
-    // Welds the copies and keeps the watched neighbours uncrossed: returns the groups welded.
-    int keepNeighboursApart(Cloth& cloth);
+    // Whether two triangles of a watched neighbour pair, or of a group's copies, cross at x;
+    // with `mark`, every crossing watched pair's corners are marked for putBackMarked.
+    bool neighboursCross(const Cloth& cloth, std::span<const glm::vec3> x, bool mark);
+    // The marked vertices back at their anchors + U (marks cleared): how many.
+    int putBackMarked(std::span<glm::vec3> x);
+    // Welds the copies and keeps the watched neighbours uncrossed; true when it had to put
+    // the whole cloth back at X + U.
+    bool keepNeighboursApart(Cloth& cloth);
 
     // topology, rebuilt when the cloth's topology changes
     std::uint64_t m_topologyVersion = ~0ull;
@@ -262,6 +266,7 @@ private:
     std::vector<std::uint8_t> m_hasTwin;           // a cut made a copy of this vertex (shares its rest position)
     std::vector<std::uint32_t> m_twinGroupStart, m_twinGroups;  // the copies of each vertex that has some, CSR
     std::vector<std::uint8_t> m_released;          // these copies were a contact radius from the others: own vertices now
+    std::vector<std::uint8_t> m_putBack;           // neighboursCross's marks: corners of crossing watched pairs
     float m_neighbourRadius = 0.0f;                // metres: pairs beside a fresh cut this close at rest are neighbours
     std::vector<std::uint32_t> m_releasing;        // scratch of releaseSeparatedCopies
     BoxTree m_triangleTree, m_edgeTree;
@@ -299,8 +304,9 @@ private:
     std::vector<VertexFacePair> m_vf;
     std::vector<EdgeEdgePair> m_ee;
     // what each chunk of vertices (vertex-face) and each task of the edge tree (edge-edge) found
-    // and the pairs within r_q it skipped as neighbours beside a fresh cut (watched: welds
-    // and separateCrossingNeighbours keep them from crossing)
+    // and the pairs near enough to meet before the next detection (the early-outs at r_q
+    // did not reject them) that it skipped as neighbours by the rest shape alone beside a
+    // fresh cut (watched: keepNeighboursApart keeps them from crossing; copies' pairs the welds see)
     struct Found {
         std::vector<VertexFacePair> vf;
         std::vector<EdgeEdgePair> ee;

@@ -130,25 +130,32 @@ bool TriangleContact::sameVertex(const Cloth& cloth, std::uint32_t i, std::uint3
            cloth.restPositions[i] == cloth.restPositions[j];
 }
 
-bool TriangleContact::triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const {
+TriangleContact::Neighbour TriangleContact::triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const {
     const glm::uvec3 tri = cloth.triangles[t];
-    if (m_twinGroups.empty()) return tri.x == v || tri.y == v || tri.z == v;  // no copies: indices alone
-    if (sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v)) return true;
+    if (m_twinGroups.empty())  // no copies: indices alone
+        return tri.x == v || tri.y == v || tri.z == v ? Neighbour::SharesAVertex : Neighbour::No;
+    if (sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v))
+        return Neighbour::SharesAVertex;
     // beside a fresh cut: close in the rest shape
-    if (!(unreleasedCopy(v) || unreleasedCopy(tri.x) || unreleasedCopy(tri.y) || unreleasedCopy(tri.z))) return false;
+    if (!(unreleasedCopy(v) || unreleasedCopy(tri.x) || unreleasedCopy(tri.y) || unreleasedCopy(tri.z))) return Neighbour::No;
     const auto& r = cloth.restPositions;
-    return pointTriangleProximity(d3(r[v]), d3(r[tri.x]), d3(r[tri.y]), d3(r[tri.z])).distance < m_neighbourRadius;
+    return pointTriangleProximity(d3(r[v]), d3(r[tri.x]), d3(r[tri.y]), d3(r[tri.z])).distance < m_neighbourRadius
+               ? Neighbour::ByRestShape
+               : Neighbour::No;
 }
 
-bool TriangleContact::edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const {
+TriangleContact::Neighbour TriangleContact::edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const {
     const glm::uvec2 a = m_edges[e], b = m_edges[f];
-    if (m_twinGroups.empty()) return a.x == b.x || a.x == b.y || a.y == b.x || a.y == b.y;  // no copies: indices alone
+    if (m_twinGroups.empty())  // no copies: indices alone
+        return a.x == b.x || a.x == b.y || a.y == b.x || a.y == b.y ? Neighbour::SharesAVertex : Neighbour::No;
     if (sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
         sameVertex(cloth, a.y, b.y))
-        return true;
-    if (!(unreleasedCopy(a.x) || unreleasedCopy(a.y) || unreleasedCopy(b.x) || unreleasedCopy(b.y))) return false;
+        return Neighbour::SharesAVertex;
+    if (!(unreleasedCopy(a.x) || unreleasedCopy(a.y) || unreleasedCopy(b.x) || unreleasedCopy(b.y))) return Neighbour::No;
     const auto& r = cloth.restPositions;
-    return edgeEdgeProximity(d3(r[a.x]), d3(r[a.y]), d3(r[b.x]), d3(r[b.y])).distance < m_neighbourRadius;
+    return edgeEdgeProximity(d3(r[a.x]), d3(r[a.y]), d3(r[b.x]), d3(r[b.y])).distance < m_neighbourRadius
+               ? Neighbour::ByRestShape
+               : Neighbour::No;
 }
 
 void TriangleContact::ensureTopology(const Cloth& cloth, std::span<const glm::vec3> x, float queryRadius) {
@@ -447,15 +454,14 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         std::array<std::uint64_t, 16> seen{};
         std::size_t seenCount = 0;
         for (const std::uint32_t t : triangles) {
-            const bool neighbour = !m_twinGroups.empty() && triangleTouches(cloth, t, v);
+            const Neighbour neighbour = m_twinGroups.empty() ? Neighbour::No : triangleTouches(cloth, t, v);
             const glm::uvec3 tri = cloth.triangles[t];
             // most candidates hold no triangle within r_q (the same layer's next ring): a
             // separating axis says so before the exact distance
             if (separatedFromTriangle(x[v], x[tri.x], x[tri.y], x[tri.z], rq + kSeparationMargin)) continue;
-            if (neighbour) {
+            if (neighbour != Neighbour::No) {
                 // beside a fresh cut by the rest shape alone: watched (a copy's pairs the welds see)
-                if (!(sameVertex(cloth, tri.x, v) || sameVertex(cloth, tri.y, v) || sameVertex(cloth, tri.z, v)))
-                    found.watchedVf.push_back({v, t});
+                if (neighbour == Neighbour::ByRestShape) found.watchedVf.push_back({v, t});
                 continue;
             }
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
@@ -521,11 +527,9 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
                                            glm::vec3(0.0f));
             if (glm::dot(gap, gap) >= rq * rq) continue;
             if (segmentsSeparated(p1f, p2f, q1f, q2f, rq + kSeparationMargin)) continue;
-            if (!m_twinGroups.empty() && edgesTouch(cloth, e, f)) {
-                const glm::uvec2 a = m_edges[e], b = m_edges[f];
-                if (!(sameVertex(cloth, a.x, b.x) || sameVertex(cloth, a.x, b.y) || sameVertex(cloth, a.y, b.x) ||
-                      sameVertex(cloth, a.y, b.y)))
-                    found.watchedEe.push_back({e, f});
+            if (const Neighbour neighbour = m_twinGroups.empty() ? Neighbour::No : edgesTouch(cloth, e, f);
+                neighbour != Neighbour::No) {
+                if (neighbour == Neighbour::ByRestShape) found.watchedEe.push_back({e, f});
                 continue;
             }
             const glm::dvec3 p1 = d3(p1f), p2 = d3(p2f), q1 = d3(q1f), q2 = d3(q2f);
@@ -843,8 +847,8 @@ bool TriangleContact::weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t
     return true;
 }
 
-int TriangleContact::weldCrossingCopies(Cloth& cloth) {
-    int welded = 0;
+TriangleContact::Welds TriangleContact::weldCrossingCopies(Cloth& cloth) {
+    Welds welds;
     // a weld moves triangles that other groups' copies hinge on: look again, a few times
     for (int round = 0; round < 4; ++round) {
         int now = 0;
@@ -867,13 +871,16 @@ int TriangleContact::weldCrossingCopies(Cloth& cloth) {
                     }
             }
         }
-        welded += now;
-        if (now == 0) break;
+        welds.groups += now;
+        if (now == 0) {
+            welds.uncrossed = true;
+            break;
+        }
     }
-    return welded;
+    return welds;
 }
 
-bool TriangleContact::neighboursCross(const Cloth& cloth, std::span<const glm::vec3> x, bool mark) {
+bool TriangleContact::watchedPairsCross(const Cloth& cloth, std::span<const glm::vec3> x, bool mark) {
     // All found first, then put back (putBackMarked): the result does not depend on the
     // order of the lists (the edge pairs' follows the thread count).
     bool crossed = false;
@@ -906,9 +913,19 @@ bool TriangleContact::neighboursCross(const Cloth& cloth, std::span<const glm::v
                     if (check(a[i], b[j])) return true;
         }
     }
-    for (std::size_t g = 0; !crossed && g + 1 < m_twinGroupStart.size(); ++g)
-        crossed = groupCrosses(cloth, x, m_twinGroupStart[g], m_twinGroupStart[g + 1]);
     return crossed;
+}
+
+bool TriangleContact::neighboursCross(const Cloth& cloth, std::span<const glm::vec3> x) {
+    if (watchedPairsCross(cloth, x, false)) return true;
+    for (std::size_t g = 0; g + 1 < m_twinGroupStart.size(); ++g)
+        if (groupCrosses(cloth, x, m_twinGroupStart[g], m_twinGroupStart[g + 1])) return true;
+    return false;
+}
+
+void TriangleContact::putClothBack(std::span<glm::vec3> x) {
+    for (std::size_t v = 0; v < x.size(); ++v) x[v] = m_anchor[v] + m_drift;
+    ++m_stats.clothPutBack;
 }
 
 int TriangleContact::putBackMarked(std::span<glm::vec3> x) {
@@ -930,13 +947,15 @@ bool TriangleContact::keepNeighboursApart(Cloth& cloth) {
     // weld may move a watched pair: a few rounds, then, should anything still cross, the
     // whole cloth goes back to X + U (a translation of the detection's crossing-free state).
     for (int round = 0; round < 4; ++round) {
-        m_stats.welds += weldCrossingCopies(cloth);
-        if (!neighboursCross(cloth, cloth.positions, true)) return false;
+        const Welds welds = weldCrossingCopies(cloth);
+        m_stats.welds += welds.groups;
+        // (the welds' own last look found no group crossing, or they ran out of rounds)
+        const bool watchedCrossed = watchedPairsCross(cloth, cloth.positions, true);
+        if (!watchedCrossed && welds.uncrossed) return false;
         m_stats.neighboursPutBack += putBackMarked(cloth.positions);
     }
-    if (!neighboursCross(cloth, cloth.positions, false)) return false;
-    for (std::size_t v = 0; v < cloth.positions.size(); ++v) cloth.positions[v] = m_anchor[v] + m_drift;
-    ++m_stats.clothPutBack;
+    if (!neighboursCross(cloth, cloth.positions)) return false;
+    putClothBack(cloth.positions);
     return true;
 }
 
@@ -965,10 +984,7 @@ void TriangleContact::step(Cloth& cloth, std::span<const glm::vec3> start, float
         std::copy(start.begin(), start.end(), m_safe.begin());
         truncate(m_safe, cloth.inverseMasses, allowed);
         // a held kinematic vertex beside a fresh cut may not cross its neighbours there either
-        if (!m_twinGroups.empty() && neighboursCross(cloth, m_safe, false)) {
-            for (std::size_t v = 0; v < n; ++v) m_safe[v] = m_anchor[v] + m_drift;
-            ++m_stats.clothPutBack;
-        }
+        if (!m_twinGroups.empty() && neighboursCross(cloth, m_safe)) putClothBack(m_safe);
         detect(cloth, m_safe, settings, threads);
     }
     const int passes = std::max(settings.iterations, 1);

@@ -237,17 +237,30 @@ private:
     static glm::vec3 meanMove(std::span<const glm::vec3> x, std::span<const glm::vec3> from);
     bool sameVertex(const Cloth& cloth, std::uint32_t i, std::uint32_t j) const;
     void releaseSeparatedCopies(std::span<const glm::vec3> x, float radius);
-    bool triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
-    bool edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const;
+    // Why a pair is never a contact: its features share a vertex (or copies of one not yet
+    // parted: the welds watch those), or they lie within the contact radius of each other in
+    // the rest shape beside a fresh cut (watched: keepNeighboursApart).
+    enum class Neighbour : std::uint8_t { No, SharesAVertex, ByRestShape };
+    Neighbour triangleTouches(const Cloth& cloth, std::uint32_t t, std::uint32_t v) const;
+    Neighbour edgesTouch(const Cloth& cloth, std::uint32_t e, std::uint32_t f) const;
     bool unreleasedCopy(std::uint32_t v) const { return m_hasTwin[v] && !m_released[v]; }
     // The copies of each group that have not parted yet, welded (one position) where two
-    // of their triangles cross; returns how many groups it welded or put back.
-    int weldCrossingCopies(Cloth& cloth);
+    // of their triangles cross: how many groups it welded or put back, and whether its last
+    // look found no group crossing (it gives up after a few rounds).
+    struct Welds {
+        int groups = 0;
+        bool uncrossed = false;
+    };
+    Welds weldCrossingCopies(Cloth& cloth);
     bool groupCrosses(const Cloth& cloth, std::span<const glm::vec3> x, std::uint32_t begin, std::uint32_t end) const;
     bool weldGroup(Cloth& cloth, std::uint32_t begin, std::uint32_t end);
-    // Whether two triangles of a watched neighbour pair, or of a group's copies, cross at x;
-    // with `mark`, every crossing watched pair's corners are marked for putBackMarked.
-    bool neighboursCross(const Cloth& cloth, std::span<const glm::vec3> x, bool mark);
+    // Whether two triangles of a watched neighbour pair cross at x; with `mark`, every
+    // crossing pair's corners are marked for putBackMarked.
+    bool watchedPairsCross(const Cloth& cloth, std::span<const glm::vec3> x, bool mark);
+    // ... or two triangles of a group's copies not yet parted.
+    bool neighboursCross(const Cloth& cloth, std::span<const glm::vec3> x);
+    // Every vertex of x back at its anchor + U (X + U: crossing-free); counted.
+    void putClothBack(std::span<glm::vec3> x);
     // The marked vertices back at their anchors + U (marks cleared): how many.
     int putBackMarked(std::span<glm::vec3> x);
     // Welds the copies and keeps the watched neighbours uncrossed; true when it had to put
@@ -266,7 +279,7 @@ private:
     std::vector<std::uint8_t> m_hasTwin;           // a cut made a copy of this vertex (shares its rest position)
     std::vector<std::uint32_t> m_twinGroupStart, m_twinGroups;  // the copies of each vertex that has some, CSR
     std::vector<std::uint8_t> m_released;          // these copies were a contact radius from the others: own vertices now
-    std::vector<std::uint8_t> m_putBack;           // neighboursCross's marks: corners of crossing watched pairs
+    std::vector<std::uint8_t> m_putBack;           // watchedPairsCross's marks: corners of crossing watched pairs
     float m_neighbourRadius = 0.0f;                // metres: pairs beside a fresh cut this close at rest are neighbours
     std::vector<std::uint32_t> m_releasing;        // scratch of releaseSeparatedCopies
     BoxTree m_triangleTree, m_edgeTree;

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <sstream>
 
 namespace cs {
@@ -136,9 +137,15 @@ int runReplayCommand(const HeadlessOptions& cl) {
     }
     RunExport exports;
     if (!exports.begin(cl)) return 1;
+    // the run is recorded as it is replayed (crossings after every step, the steps' stats),
+    // from the state before the first step
+    std::unique_ptr<RunRecorder> recorder;
     ReplayResult replay = replayScript(script, cl.scenePath.string(), cl.overrides, cl.steps,
-                                       [&exports](InputPlayer& player, long long step) {
-                                           return exports.atStep(*player.simulation(), step);
+                                       [&](InputPlayer& player, long long step) {
+                                           Simulation& sim = *player.simulation();
+                                           if (step == 0) recorder = std::make_unique<RunRecorder>(sim);
+                                           else if (recorder) recorder->stepped(sim, player.lastStepStats(), player.lastStepMs());
+                                           return exports.atStep(sim, step);
                                        });
     if (exports.failed()) return 1;
     if (replay.player)
@@ -149,8 +156,8 @@ int runReplayCommand(const HeadlessOptions& cl) {
     }
     Simulation& sim = *replay.player->simulation();
     sim.syncToCpu();
-    std::vector<double> stepMs;
-    HeadlessReport report = runSteps(sim, 0, stepMs);
+    if (!recorder) recorder = std::make_unique<RunRecorder>(sim);  // a script with no step
+    HeadlessReport report = recorder->finish(sim);
     report.steps = replay.player->stepsTaken();
     report.scene = replay.player->scenePath();
     report.stateHash = hashText(stateHash(sim.world().cloth));
@@ -218,9 +225,12 @@ void RunRecorder::stepped(Simulation& sim, const StepStats& stats, double ms) {
     m_stepMs.push_back(ms);
     for (const std::string& note : sim.takeNotes()) std::cerr << "clothsim: " << note << "\n";
     m_detections += stats.selfDetections;
+    m_searches += stats.selfGathers;
     m_detectMs += stats.selfDetectMs;
     m_report.selfWelds += stats.selfWelds;
     m_report.selfWeldMisses += stats.selfWeldMisses;
+    m_report.selfNeighboursPutBack += stats.selfNeighboursPutBack;
+    m_report.selfClothPutBack += stats.selfClothPutBack;
     if (stats.diverged) std::cerr << "clothsim: " << sim.lastRecoveryMessage() << "\n";
     countCrossings(sim);
     if (sim.halted()) m_report.halted = true;  // every later step would do nothing
@@ -239,7 +249,10 @@ HeadlessReport RunRecorder::finish(Simulation& sim) const {
     report.simTime = world.time;
     report.recoveries = sim.recoveries();
     report.lastRecovery = sim.lastRecoveryMessage();
-    if (taken > 0) report.selfDetectionsPerStep = static_cast<double>(m_detections) / static_cast<double>(taken);
+    if (taken > 0) {
+        report.selfDetectionsPerStep = static_cast<double>(m_detections) / static_cast<double>(taken);
+        report.selfSearchesPerStep = static_cast<double>(m_searches) / static_cast<double>(taken);
+    }
     if (m_detections > 0) report.selfDetectMsMean = m_detectMs / static_cast<double>(m_detections);
     if (!m_stepMs.empty()) {
         double sum = 0.0;
@@ -313,9 +326,12 @@ Json reportObject(const HeadlessReport& r) {
     j["self_intersections_final"] = r.selfIntersectionsFinal;
     j["crossing_count_ms_mean"] = jsonNumber(r.crossingCountMsMean);
     j["self_detections_per_step"] = jsonNumber(r.selfDetectionsPerStep);
+    j["self_searches_per_step"] = jsonNumber(r.selfSearchesPerStep);
     j["self_detect_ms_mean"] = jsonNumber(r.selfDetectMsMean);
     j["self_welds"] = r.selfWelds;
     j["self_weld_misses"] = r.selfWeldMisses;
+    j["self_neighbours_put_back"] = r.selfNeighboursPutBack;
+    j["self_cloth_put_back"] = r.selfClothPutBack;
     if (r.cloth.selfMinDistance) j["self_min_distance"] = jsonNumber(*r.cloth.selfMinDistance);
     Json& bodies = j["rigid_bodies"] = Json::array();
     for (const RigidBodyReport& b : r.rigidBodies) {

@@ -82,11 +82,16 @@ struct HeadlessReport {
     // Triangle self-contact (collision.self_collision): detections per step, and
     // the wall time of one detection (milliseconds); 0 when it did not run.
     double selfDetectionsPerStep = 0.0;
+    double selfSearchesPerStep = 0.0;  // of those, the ones that searched the trees (the rest reused candidates)
     double selfDetectMsMean = 0.0;
     // Copies of a cut or torn vertex welded because two of their triangles crossed
     // (triangle_contact.hpp), summed over the steps, and those no bound let weld.
     long long selfWelds = 0;
     long long selfWeldMisses = 0;
+    // Vertices beside a fresh cut put back because a pair of neighbours by the rest shape
+    // crossed, and whole-cloth put-backs (triangle_contact.hpp), summed over the steps.
+    long long selfNeighboursPutBack = 0;
+    long long selfClothPutBack = 0;
 };
 
 // A run's report as it goes, for one simulation: runSteps keeps one, the compare
@@ -107,6 +112,7 @@ private:
     HeadlessReport m_report;        // the step-by-step part (last step, crossings, halted)
     std::vector<double> m_stepMs;   // wall time of each step
     long long m_detections = 0;
+    long long m_searches = 0;
     double m_detectMs = 0.0;
     CrossingCounter m_counter;
     double m_crossingMs = 0.0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <ostream>
@@ -128,12 +129,15 @@ std::string InputPlayer::apply(const InputAction& action) {
 }
 
 StepStats InputPlayer::step() {
+    const auto start = std::chrono::steady_clock::now();
     World& world = m_sim->world();
     const float dt = world.settings.sim.dt;
     if (m_grab.holding(world)) m_grab.apply(world, dt);
     if (m_colliderGrab.holding(world)) m_colliderGrab.apply(world, dt);
     ++m_steps;
     const StepStats stats = m_sim->step();
+    m_lastStats = stats;
+    m_lastStepMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     for (std::string& note : m_sim->takeNotes()) m_notes.push_back(std::move(note));
     keepMomentIfNamed();
     return stats;

@@ -61,6 +61,10 @@ public:
 
     // One physics step: held things move first. Counts steps.
     StepStats step();
+    // What the last step reported, and its wall time (milliseconds, the held things' moves
+    // included): a replay's observer records the run from these (headless --replay).
+    const StepStats& lastStepStats() const { return m_lastStats; }
+    double lastStepMs() const { return m_lastStepMs; }
     // The simulations' notes for the user (Simulation::takeNotes) since the last
     // call, from every scene this player ran: the caller shows them.
     std::vector<std::string> takeNotes() { return std::exchange(m_notes, {}); }
@@ -92,6 +96,8 @@ private:
     std::vector<std::uint64_t> m_moments;   // sorted; the ones rewind lines name
     StateHistory m_kept;                    // their states, tagged with the moment
     long long m_steps = 0;
+    StepStats m_lastStats;
+    double m_lastStepMs = 0.0;
     long long m_applied = 0;                // lines applied
     std::ostream* m_record = nullptr;
     std::vector<std::string> m_notes;       // for takeNotes()

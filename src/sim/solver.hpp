@@ -30,6 +30,8 @@ struct StepStats {
     float selfDetectMs = 0.0f;  // their time, included in collisionMs
     int selfWelds = 0;          // groups of a cut's copies welded or put back this step (two of their triangles crossed)
     int selfWeldMisses = 0;     // ... of those, put back: no point within their bounds could weld them
+    int selfNeighboursPutBack = 0;  // vertices beside a fresh cut put back at their anchors (a watched pair crossed)
+    int selfClothPutBack = 0;       // times the whole cloth went back to its last crossing-free detection
 };
 
 class Solver {

@@ -242,6 +242,21 @@ TEST(ContactMoves, ADiagonalCutThroughTheFoldsAfterASwitch) {
     EXPECT_EQ(run.recoveries, 0);
 }
 
+// The same cut: the put-backs of the watched neighbours beside the fresh cut reach each
+// step's stats, which the headless reports sum (self_neighbours_put_back).
+TEST(ContactMoves, TheDiagonalCutsPutBacksAreReportedByTheStep) {
+    int putBack = 0;
+    const CountedRun run = replayCounting(
+        kHeap + line(kFolded, "set solver=symplectic_euler") + line(kFolded + 1, "cut 0 0.2 1 0.8") +
+            line(kFolded + 20, "end"),
+        [&](InputPlayer& player, long long step, std::size_t) {
+            if (step > 0) putBack += player.lastStepStats().selfNeighboursPutBack;
+        });
+    ASSERT_EQ(run.error, "");
+    EXPECT_EQ(run.worst, 0u) << "first after step " << run.firstCrossed;
+    EXPECT_GT(putBack, 0) << "no watched neighbour was put back after the cut, or the step did not report it";
+}
+
 // The explosion guard's restore in the middle of contact: forward Euler with springs far
 // too stiff for its step explodes, the guard puts a good state back; then xpbd again.
 TEST(ContactMoves, TheGuardsRestoreInTheFolds) {

@@ -67,7 +67,7 @@ TEST(StatsJson, EveryFieldInItsOrder) {
                              "max_link_error", "max_penetration", "min_y", "centroid", "bbox_min", "bbox_max", "kinetic_energy",
                              "nan_count", "triangles", "border_edges", "torn_links", "pieces", "piece_list",
                              "self_intersections_max", "self_intersections_final", "crossing_count_ms_mean",
-                             "self_detections_per_step", "self_detect_ms_mean", "self_welds", "self_weld_misses", "self_min_distance", "rigid_bodies", "state_hash", "recoveries", "last_recovery",
+                             "self_detections_per_step", "self_searches_per_step", "self_detect_ms_mean", "self_welds", "self_weld_misses", "self_neighbours_put_back", "self_cloth_put_back", "self_min_distance", "rigid_bodies", "state_hash", "recoveries", "last_recovery",
                              "halted", "last_step"}));
     EXPECT_EQ(keysOf(j.at("piece_list").at(0)),
               (std::vector<std::string>{"particles", "pinned", "mass", "centroid", "min_y"}));
@@ -77,7 +77,8 @@ TEST(StatsJson, EveryFieldInItsOrder) {
     // counts are integers, not 30.0
     for (const char* key : {"steps", "particles", "constraints", "nan_count", "triangles", "border_edges",
                             "torn_links", "pieces", "recoveries", "self_intersections_max",
-                            "self_intersections_final", "self_welds", "self_weld_misses"})
+                            "self_intersections_final", "self_welds", "self_weld_misses", "self_neighbours_put_back",
+                            "self_cloth_put_back"})
         EXPECT_TRUE(j.at(key).is_number_integer()) << key;
     EXPECT_EQ(j.at("pieces"), 1);
     EXPECT_EQ(j.at("state_hash"), "0123456789abcdef");

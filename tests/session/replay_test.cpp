@@ -196,6 +196,28 @@ TEST(ReplayCommandLine, ASoakRecordingReplaysToTheSameHash) {
     EXPECT_EQ(replayed.at("state_hash"), soak.at("state_hash"));
 }
 
+// The stats of a replay cover the replayed steps, as a plain headless run's cover its
+// steps: each step timed, its detections counted, crossings counted after each.
+TEST(ReplayCommandLine, TheStatsCoverEveryReplayedStep) {
+    const test::TempDir dir("replay_stats");
+    const std::string file = dir.str("inputs.txt");
+    std::FILE* out = std::fopen(file.c_str(), "w");
+    ASSERT_NE(out, nullptr);
+    std::fputs("0 base cloth.resolution=[12,48]\n0 scene scenes/heap.toml\n40 end\n", out);
+    std::fclose(out);
+    const ProcessResult r = runProcess(std::string(CLOTHSIM_EXE) + " --headless --replay " + file +
+                                       " --stats-json - 2>/dev/null");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    nlohmann::json j;
+    ASSERT_NO_THROW(j = nlohmann::json::parse(r.out)) << r.out;
+    EXPECT_EQ(j.at("steps"), 40);
+    EXPECT_GT(j.at("wall_ms_per_step_mean").get<double>(), 0.0);
+    // the heap falls with self-contact on: at least one detection a step
+    EXPECT_GE(j.at("self_detections_per_step").get<double>(), 1.0);
+    EXPECT_LE(j.at("self_searches_per_step").get<double>(), j.at("self_detections_per_step").get<double>());
+    EXPECT_EQ(j.at("self_intersections_max"), 0);
+}
+
 TEST(ReplayCommandLine, ABadInputFileExitsTwoNamingItsLine) {
     const test::TempDir dir("bad_inputs");
     const std::string file = dir.str("inputs.txt");

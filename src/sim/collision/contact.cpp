@@ -375,6 +375,8 @@ void ContactStage::reportTo(StepStats& stats) const {
     stats.selfDetectMs = m_triangles.stats().detectMs;
     stats.selfWelds = m_triangles.stats().welds;
     stats.selfWeldMisses = m_triangles.stats().weldMisses;
+    stats.selfNeighboursPutBack = m_triangles.stats().neighboursPutBack;
+    stats.selfClothPutBack = m_triangles.stats().clothPutBack;
 }
 
 bool usesTriangleContact(const World& world) {

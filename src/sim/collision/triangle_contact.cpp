@@ -65,12 +65,24 @@ float pairMobility(const Cloth& cloth, const TriangleContact::TouchingPair& pair
 // Pushes the points of one pair apart along its normal by the XPBD one-sided update
 // (pair.weights: the gradient coefficients of its points along the normal). Returns
 // how far the push moved the pair's two points apart, metres.
-float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde) {
+// `floor`: the height (metres) the ground keeps the cloth above (its height plus the
+// collision thickness; -infinity without a ground). A push never moves a vertex below
+// it, nor one already below it further down: the ground's contact ran before self-contact
+// in the substep and does not run again after it, so a layer pressed onto the layer
+// under it would otherwise push that one into the floor, a little more at every step
+// than the ground's bounded depenetration lifts it back (implicit_euler's heap ended
+// 4 cm under the floor). The pair's other points keep their share of the push, and
+// the next pass or substep pushes the pair again.
+float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde, float floor) {
     const float mobility = pairMobility(cloth, pair);
     if (!(mobility > 0.0f)) return 0.0f;
     const float push = gap / (mobility + alphaTilde);  // gap = r - d > 0: how far the pair is inside
-    for (std::size_t k = 0; k < 4; ++k)
-        cloth.positions[pair.ids[k]] += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * push * pair.normal;
+    for (std::size_t k = 0; k < 4; ++k) {
+        glm::vec3& p = cloth.positions[pair.ids[k]];
+        const float before = p.y;
+        p += cloth.inverseMasses[pair.ids[k]] * pair.weights[k] * push * pair.normal;
+        if (p.y < before) p.y = std::max(p.y, std::min(floor, before));
+    }
     return push * mobility;
 }
 
@@ -592,6 +604,8 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
                               const CollisionSettings& settings, bool firstPass) {
     const float r = settings.selfRadius;
     const float alphaTilde = settings.selfCompliance / (h * h);
+    const float floor = settings.ground ? settings.groundHeight + settings.thickness
+                                        : -std::numeric_limits<float>::infinity();
     const Friction friction{settings.selfStaticFriction, settings.selfKineticFriction};
     if (friction.any()) std::copy(cloth.positions.begin(), cloth.positions.end(), m_beforeRespond.begin());
     m_touching.clear();
@@ -634,7 +648,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
         }
         if (!(t.distance < r)) return false;
         TouchingPair touching{{pair.vertex, tri.x, tri.y, tri.z}, {1.0f, -beta.x, -beta.y, -beta.z}, t.normal, 0.0f};
-        touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
+        touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde, floor);
         if (friction.any() || m_recordTouching) m_touching.push_back(touching);
         return true;
     };
@@ -685,7 +699,7 @@ void TriangleContact::respond(Cloth& cloth, std::span<const glm::vec3> start, fl
         }
         if (!(t.distance < r)) return false;
         TouchingPair touching{{a.x, a.y, b.x, b.y}, {1.0f - sa, sa, -(1.0f - sb), -sb}, t.normal, 0.0f};
-        touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde);
+        touching.pushed = pushPair(cloth, touching, r - t.distance, alphaTilde, floor);
         if (friction.any() || m_recordTouching) m_touching.push_back(touching);
         return true;
     };

@@ -144,7 +144,9 @@ int runReplayCommand(const HeadlessOptions& cl) {
                                        [&](InputPlayer& player, long long step) {
                                            Simulation& sim = *player.simulation();
                                            if (step == 0) recorder = std::make_unique<RunRecorder>(sim);
-                                           else if (recorder) recorder->stepped(sim, player.lastStepStats(), player.lastStepMs());
+                                           // as a plain run stops at a halt, steps after it are not recorded
+                                           else if (recorder && !recorder->halted())
+                                               recorder->stepped(sim, player.lastStepStats(), player.lastStepMs());
                                            return exports.atStep(sim, step);
                                        });
     if (exports.failed()) return 1;
@@ -156,7 +158,8 @@ int runReplayCommand(const HeadlessOptions& cl) {
     }
     Simulation& sim = *replay.player->simulation();
     sim.syncToCpu();
-    if (!recorder) recorder = std::make_unique<RunRecorder>(sim);  // a script with no step
+    if (!recorder) recorder = std::make_unique<RunRecorder>(sim);  // defensive: the observer made it before step 1
+    else recorder->countCrossings(sim);  // the end step's own actions (a cut, a rewind) came after its last count
     HeadlessReport report = recorder->finish(sim);
     report.steps = replay.player->stepsTaken();
     report.scene = replay.player->scenePath();

@@ -105,9 +105,13 @@ public:
     // The report of the steps so far, with the world's state now.
     HeadlessReport finish(Simulation& sim) const;
     const std::vector<double>& stepMs() const { return m_stepMs; }
+    // Counts the crossing pairs of the state now as the last count (a replay's end step
+    // may apply actions after its last step was recorded).
+    void countCrossings(Simulation& sim);
+    // A step the guard halted the simulation at was recorded: later steps do nothing.
+    bool halted() const { return m_report.halted; }
 
 private:
-    void countCrossings(Simulation& sim);
 
     HeadlessReport m_report;        // the step-by-step part (last step, crossings, halted)
     std::vector<double> m_stepMs;   // wall time of each step

@@ -3,6 +3,8 @@
 // null for what is not finite, and any text (paths, the guard's message) intact.
 #include "session/headless.hpp"
 #include "scene/scene.hpp"
+#include "sim/params.hpp"
+#include "sim/simulation.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -57,6 +59,34 @@ nlohmann::ordered_json parsed(const std::string& text) {
     nlohmann::ordered_json j;
     EXPECT_NO_THROW(j = nlohmann::ordered_json::parse(text)) << text;
     return j;
+}
+
+// The recorder sums what each step reports into the run's figures.
+TEST(RunRecorder, SumsTheStepsSelfContactFigures) {
+    Settings settings = defaultSettings();
+    settings.cloth.resolution = {6, 6};
+    Simulation sim(makeWorld(settings, {}));
+    RunRecorder recorder(sim);
+    StepStats step;
+    step.selfDetections = 4;
+    step.selfGathers = 3;
+    step.selfDetectMs = 2.0f;
+    step.selfWelds = 2;
+    step.selfWeldMisses = 1;
+    step.selfNeighboursPutBack = 5;
+    step.selfClothPutBack = 1;
+    recorder.stepped(sim, step, 6.0);
+    recorder.stepped(sim, step, 2.0);
+    const HeadlessReport report = recorder.finish(sim);
+    EXPECT_EQ(report.steps, 2);
+    EXPECT_DOUBLE_EQ(report.wallMsMean, 4.0);
+    EXPECT_DOUBLE_EQ(report.selfDetectionsPerStep, 4.0);
+    EXPECT_DOUBLE_EQ(report.selfSearchesPerStep, 3.0);
+    EXPECT_DOUBLE_EQ(report.selfDetectMsMean, 0.5);  // 4 ms over 8 detections
+    EXPECT_EQ(report.selfWelds, 4);
+    EXPECT_EQ(report.selfWeldMisses, 2);
+    EXPECT_EQ(report.selfNeighboursPutBack, 10);
+    EXPECT_EQ(report.selfClothPutBack, 2);
 }
 
 TEST(StatsJson, EveryFieldInItsOrder) {

@@ -72,7 +72,9 @@ float pairMobility(const Cloth& cloth, const TriangleContact::TouchingPair& pair
 // under it would otherwise push that one into the floor, a little more at every step
 // than the ground's bounded depenetration lifts it back (implicit_euler's heap ended
 // 4 cm under the floor). The pair's other points keep their share of the push, and
-// the next pass or substep pushes the pair again.
+// the next pass or substep pushes the pair again. A held vertex keeps the push's
+// sideways part, and the push returned is the one asked for (limitSeparation's
+// ceiling, a little looser where the floor held a point).
 float pushPair(Cloth& cloth, const TriangleContact::TouchingPair& pair, float gap, float alphaTilde, float floor) {
     const float mobility = pairMobility(cloth, pair);
     if (!(mobility > 0.0f)) return 0.0f;

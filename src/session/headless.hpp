@@ -112,7 +112,6 @@ public:
     bool halted() const { return m_report.halted; }
 
 private:
-
     HeadlessReport m_report;        // the step-by-step part (last step, crossings, halted)
     std::vector<double> m_stepMs;   // wall time of each step
     long long m_detections = 0;

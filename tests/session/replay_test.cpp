@@ -196,15 +196,20 @@ TEST(ReplayCommandLine, ASoakRecordingReplaysToTheSameHash) {
     EXPECT_EQ(replayed.at("state_hash"), soak.at("state_hash"));
 }
 
+// Writes an input file for the command line; false when it cannot.
+bool writeInputFile(const std::string& file, const char* text) {
+    std::FILE* out = std::fopen(file.c_str(), "w");
+    if (!out) return false;
+    const bool written = std::fputs(text, out) >= 0;
+    return std::fclose(out) == 0 && written;
+}
+
 // The stats of a replay cover the replayed steps, as a plain headless run's cover its
 // steps: each step timed, its detections counted, crossings counted after each.
 TEST(ReplayCommandLine, TheStatsCoverEveryReplayedStep) {
     const test::TempDir dir("replay_stats");
     const std::string file = dir.str("inputs.txt");
-    std::FILE* out = std::fopen(file.c_str(), "w");
-    ASSERT_NE(out, nullptr);
-    std::fputs("0 base cloth.resolution=[12,48]\n0 scene scenes/heap.toml\n40 end\n", out);
-    std::fclose(out);
+    ASSERT_TRUE(writeInputFile(file, "0 base cloth.resolution=[12,48]\n0 scene scenes/heap.toml\n40 end\n"));
     const ProcessResult r = runProcess(std::string(CLOTHSIM_EXE) + " --headless --replay " + file +
                                        " --stats-json - 2>/dev/null");
     ASSERT_EQ(r.exitCode, 0) << r.out;
@@ -221,10 +226,7 @@ TEST(ReplayCommandLine, TheStatsCoverEveryReplayedStep) {
 TEST(ReplayCommandLine, ABadInputFileExitsTwoNamingItsLine) {
     const test::TempDir dir("bad_inputs");
     const std::string file = dir.str("inputs.txt");
-    std::FILE* out = std::fopen(file.c_str(), "w");
-    ASSERT_NE(out, nullptr);
-    std::fputs("0 scene scenes/hanging.toml\n4 cut 0 0 7 1\n", out);
-    std::fclose(out);
+    ASSERT_TRUE(writeInputFile(file, "0 scene scenes/hanging.toml\n4 cut 0 0 7 1\n"));
     const ProcessResult r = runProcess(std::string(CLOTHSIM_EXE) + " --headless --replay " + file + " 2>&1");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.out.find(file + ":2: cut coordinates must lie in [0, 1]"), std::string::npos) << r.out;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz/) with clang in build/fuzz and runs each
-# for a bounded time on a copy of the seed corpus.
+# Builds the libFuzzer targets (tests/fuzz/) with clang in build/fuzz and runs them
+# side by side for a bounded time on a copy of the seed corpus.
 #   tools/fuzz.sh [SECONDS_PER_TARGET]   (default 30)
 # Exit 0: every target ran its time without a crash. 77: clang is not installed
 # (ctest's fuzz_bounded reports that as skipped). Anything else: a build failure
@@ -29,17 +29,24 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
 cmake --build "$build" --target fuzz_scene fuzz_set fuzz_obj
 
 mkdir -p "$build/artifacts"
-status=0
+# The three targets run side by side (each is one process on one core): ctest runs
+# fuzz_bounded alone, and one after another they left a core idle for 2 x SECONDS.
+declare -A pids
 for target in scene set obj; do
   # a working copy: what libFuzzer adds to the corpus stays out of the source tree
   work="$build/corpus/$target"
   mkdir -p "$work"
   cp -n tests/fuzz/corpus/"$target"/* "$work"/
-  log="$build/fuzz_$target.log"
   echo "fuzz: fuzz_$target for ${seconds} s"
-  if ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/fuzz_$target" "$work" \
-       -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-       -artifact_prefix="$build/artifacts/${target}-" -print_final_stats=1 >"$log" 2>&1; then
+  ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/fuzz_$target" "$work" \
+    -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$build/artifacts/${target}-" -print_final_stats=1 >"$build/fuzz_$target.log" 2>&1 &
+  pids[$target]=$!
+done
+status=0
+for target in scene set obj; do
+  log="$build/fuzz_$target.log"
+  if wait "${pids[$target]}"; then
     grep -E "^stat::number_of_executed_units" "$log" | sed "s/^/fuzz: fuzz_$target /"
   else
     status=1

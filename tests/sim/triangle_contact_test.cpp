@@ -255,6 +255,20 @@ Found found(const TriangleContact& contact) {
     return out;
 }
 
+// Expects `reusing`'s last detection to have found the pairs, distances and bounds that
+// a search of the trees (no skin) finds at the cloth's positions; returns those.
+Found expectWhatAFreshSearchFinds(const TriangleContact& reusing, const Cloth& cloth, CollisionSettings settings,
+                               const std::string& label) {
+    settings.selfSkin = 0.0f;
+    TriangleContact searching;
+    searching.detect(cloth, cloth.positions, settings);
+    const Found expected = found(searching), got = found(reusing);
+    EXPECT_EQ(got.vertexFace, expected.vertexFace) << label;
+    EXPECT_EQ(got.edgeEdge, expected.edgeEdge) << label;
+    EXPECT_EQ(got.bounds, expected.bounds) << label;
+    return expected;
+}
+
 // Candidates gathered within r_q + skin hold every pair within r_q while no vertex has
 // moved half the skin: the layers 0.4 skin beyond the query radius close by 0.96 skin
 // (each moves 0.48 skin), and the reused candidates give the pairs, distances and
@@ -273,17 +287,36 @@ TEST(TriangleContact, ReusedCandidatesFindWhatAFreshSearchFinds) {
     EXPECT_EQ(reusing.stats().detections, 2);
     EXPECT_EQ(reusing.stats().gathers, 1) << "no vertex moved half the skin: the candidates are reused";
 
-    CollisionSettings fresh = settings;
-    fresh.selfSkin = 0.0f;
-    TriangleContact searching;
-    searching.detect(cloth, cloth.positions, fresh);
-    const Found expected = found(searching);
-    ASSERT_GT(expected.vertexFace.size(), 40u);
-    ASSERT_GT(expected.edgeEdge.size(), 40u);
-    const Found got = found(reusing);
-    EXPECT_EQ(got.vertexFace, expected.vertexFace);
-    EXPECT_EQ(got.edgeEdge, expected.edgeEdge);
-    EXPECT_EQ(got.bounds, expected.bounds);
+    const Found expected = expectWhatAFreshSearchFinds(reusing, cloth, settings, "");
+    EXPECT_GT(expected.vertexFace.size(), 40u);
+    EXPECT_GT(expected.edgeEdge.size(), 40u);
+}
+
+// Between searches each candidate pair carries a lower bound of its distance, and a
+// detection skips a pair whose bound, less what its points moved since, is still beyond
+// r_q. The layers close from 0.019 m in four moves of 2.4 mm (each layer half of it),
+// all within half the skin: the first detection after the search skips every pair
+// (0.0166 m apart), and at each the pairs, distances and bounds are a fresh search's.
+TEST(TriangleContact, CarriedDistanceBoundsSkipOnlyPairsStillBeyondTheQueryRadius) {
+    CollisionSettings settings = triangleSettings();  // r_q = 0.015
+    settings.selfSkin = 0.01f;
+    Cloth cloth = twoLayers(settings.selfQueryRadius + 0.4f * settings.selfSkin);
+    TriangleContact reusing;
+    reusing.beginStep();
+    reusing.detect(cloth, cloth.positions, settings);
+    ASSERT_EQ(reusing.stats().pairsCarried, 0u) << "a search knows no distances yet";
+    std::size_t pairsFound = 0;
+    for (int move = 1; move <= 4; ++move) {
+        closeLayers(cloth, 0.12f * settings.selfSkin);
+        reusing.beginStep();
+        reusing.detect(cloth, cloth.positions, settings);
+        ASSERT_EQ(reusing.stats().gathers, 0) << "move " << move << ": the candidates are reused";
+        if (move == 1) {
+            EXPECT_GT(reusing.stats().pairsCarried, 100u) << "every pair is still beyond r_q";
+        }
+        pairsFound += expectWhatAFreshSearchFinds(reusing, cloth, settings, "move " + std::to_string(move)).vertexFace.size();
+    }
+    EXPECT_GT(pairsFound, 40u) << "the layers came within r_q";
 }
 
 // A vertex that moved more than half the skin since the candidates were gathered may

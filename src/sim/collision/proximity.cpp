@@ -137,21 +137,25 @@ EdgeEdgeProximity edgeEdgeProximity(glm::dvec3 p1, glm::dvec3 p2, glm::dvec3 q1,
 
 namespace {
 // The features' projections on `axis` lie at least `distance` apart: (lo, hi) of one,
-// (lo, hi) of the other, compared in units of the axis's length.
-bool apartAlong(float aLo, float aHi, float bLo, float bHi, float axisLength2, float distance) {
+// (lo, hi) of the other, compared in units of the axis's length. Where they do: the
+// gap in metres along the axis's direction when Measure (else 1); where not, 0.
+template <bool Measure>
+float apartAlong(float aLo, float aHi, float bLo, float bHi, float axisLength2, float distance) {
     const float gap = std::max(bLo - aHi, aLo - bHi);
-    return gap > 0.0f && gap * gap >= distance * distance * axisLength2;
+    if (!(gap > 0.0f && gap * gap >= distance * distance * axisLength2)) return 0.0f;
+    return Measure ? gap / std::sqrt(axisLength2) : 1.0f;
 }
-} // namespace
 
-bool separatedFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance) {
+// The separating-axis tests below, measuring or not (the broad phase only asks whether).
+template <bool Measure>
+float triangleSeparation(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance) {
     const glm::vec3 e0 = b - a, e1 = c - b, e2 = a - c;
     const glm::vec3 n = glm::cross(e0, c - a);
     const float nn = glm::dot(n, n);
-    if (!(nn > 0.0f)) return false;
+    if (!(nn > 0.0f)) return 0.0f;
     // the normal: the whole triangle projects to one value
     const float plane = glm::dot(n, a), q = glm::dot(n, p);
-    if (apartAlong(plane, plane, q, q, nn, distance)) return true;
+    if (const float gap = apartAlong<Measure>(plane, plane, q, q, nn, distance); gap > 0.0f) return gap;
     // each edge's outward normal in the plane (n x e points inwards for a counter-clockwise
     // corner order about n): the triangle lies on the inner side, up to the far corner
     const std::array<glm::vec3, 3> corner{a, b, c};
@@ -161,27 +165,49 @@ bool separatedFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, f
         const float line = glm::dot(inward, corner[k]);
         const float far = glm::dot(inward, corner[(k + 2) % 3]);
         const float point = glm::dot(inward, p);
-        if (apartAlong(std::min(line, far), std::max(line, far), point, point, glm::dot(inward, inward), distance))
-            return true;
+        if (const float gap = apartAlong<Measure>(std::min(line, far), std::max(line, far), point, point,
+                                                  glm::dot(inward, inward), distance);
+            gap > 0.0f)
+            return gap;
     }
-    return false;
+    return 0.0f;
 }
 
-bool segmentsSeparated(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance) {
+template <bool Measure>
+float segmentSeparation(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance) {
     const glm::vec3 d1 = p2 - p1, d2 = q2 - q1;
     const glm::vec3 n = glm::cross(d1, d2);
     const float nn = glm::dot(n, n);
-    if (!(nn > 0.0f)) return false;
+    if (!(nn > 0.0f)) return 0.0f;
     // the common normal: each segment projects to one value
     const float a = glm::dot(n, p1), b = glm::dot(n, q1);
-    if (apartAlong(a, a, b, b, nn, distance)) return true;
+    if (const float gap = apartAlong<Measure>(a, a, b, b, nn, distance); gap > 0.0f) return gap;
     // each segment's normal in the plane of both: it projects to one value, the other to an interval
     const glm::vec3 u1 = glm::cross(n, d1);
     const float s1 = glm::dot(u1, p1), t1 = glm::dot(u1, q1), t2 = glm::dot(u1, q2);
-    if (apartAlong(s1, s1, std::min(t1, t2), std::max(t1, t2), glm::dot(u1, u1), distance)) return true;
+    if (const float gap = apartAlong<Measure>(s1, s1, std::min(t1, t2), std::max(t1, t2), glm::dot(u1, u1), distance);
+        gap > 0.0f)
+        return gap;
     const glm::vec3 u2 = glm::cross(n, d2);
     const float s2 = glm::dot(u2, q1), r1 = glm::dot(u2, p1), r2 = glm::dot(u2, p2);
-    return apartAlong(s2, s2, std::min(r1, r2), std::max(r1, r2), glm::dot(u2, u2), distance);
+    return apartAlong<Measure>(s2, s2, std::min(r1, r2), std::max(r1, r2), glm::dot(u2, u2), distance);
+}
+} // namespace
+
+bool separatedFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance) {
+    return triangleSeparation<false>(p, a, b, c, distance) > 0.0f;
+}
+
+bool segmentsSeparated(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance) {
+    return segmentSeparation<false>(p1, p2, q1, q2, distance) > 0.0f;
+}
+
+float separationFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance) {
+    return triangleSeparation<true>(p, a, b, c, distance);
+}
+
+float segmentsSeparation(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance) {
+    return segmentSeparation<true>(p1, p2, q1, q2, distance);
 }
 
 bool inEdgeRegion(glm::dvec3 p, glm::dvec3 A, glm::dvec3 B, std::span<const glm::dvec3> opposite, double eps) {

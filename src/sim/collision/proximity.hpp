@@ -87,6 +87,11 @@ double closestOnSegment(glm::dvec3 x, glm::dvec3 p, glm::dvec3 q);
 // Degenerate features (no normal) are never separated here.
 bool separatedFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance);
 bool segmentsSeparated(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance);
+// The same tests, returning how far apart the first axis that separates the features by
+// `distance` shows them (metres: a lower bound of their distance, rounded as above), or 0
+// where none does (then the bool forms above say false).
+float separationFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance);
+float segmentsSeparation(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance);
 // metres added to the radius before a separation test rejects (coordinates up to ~100 m)
 inline constexpr float kSeparationMargin = 1e-5f;
 

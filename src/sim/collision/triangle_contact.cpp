@@ -403,6 +403,10 @@ void TriangleContact::gatherCandidates(const Cloth& cloth, std::span<const glm::
     };
     forEachTask(static_cast<int>(kChunks), team, vertexChunk);
     forEachTask(static_cast<int>(tasks.size()), team, edgeTask);
+    for (Candidates& list : m_candidates) {  // nothing known yet of the pairs' distances
+        list.triangleBounds.assign(list.triangles.size(), 0.0f);
+        list.edgeBounds.assign(list.edgePairs.size(), 0.0f);
+    }
     m_edgeLists = tasks.size();
     m_candidateAnchor.assign(x.begin(), x.end());
     m_candidateRadius = radius;
@@ -417,9 +421,12 @@ void TriangleContact::reserveCandidates(std::size_t count) {
     const std::size_t vertexRoom = 16 * m_particles / kChunks + 256, edgeRoom = 24 * m_edges.size() / kChunks + 256;
     for (Candidates& list : m_candidates) {
         list.triangles.reserve(vertexRoom);
+        list.triangleBounds.reserve(vertexRoom);
         list.edgePairs.reserve(edgeRoom);
+        list.edgeBounds.reserve(edgeRoom);
     }
     m_candidates[0].edgePairs.reserve(24 * m_edges.size());  // on one thread the edge tree is one task
+    m_candidates[0].edgeBounds.reserve(24 * m_edges.size());
 }
 
 void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, const CollisionSettings& settings,
@@ -458,27 +465,56 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     const int team = threads > 1 && n >= kParallelItems ? threads : 1;
     if (m_found.size() < m_edgeLists) reserveFound(m_edgeLists);
     for (Found& found : m_found) found.clear();
+    // How far each vertex moved since the last detection (m_anchor), beside a translation
+    // common to all, which changes no distance: a pair's distance fell by at most the
+    // largest moves of its two sides. The margin taken off at each use covers the
+    // rounding of the bounds and of these moves (coordinates up to ~100 m). Not beside a
+    // fresh cut: there a pair beyond r_q may still be a watched neighbour.
+    const bool carry = m_twinGroups.empty();
+    if (carry) {
+        const glm::vec3 common = meanMove(x, m_anchor);
+        for (std::size_t v = 0; v < n; ++v) m_moved[v] = glm::length(x[v] - m_anchor[v] - common);
+    }
+    const float* moved = m_moved.data();
+    const float skipBeyond = rq + kSeparationMargin;
 
     // vertex-face: each vertex against its candidate triangles, in fixed chunks of
     // vertices whose pairs are joined in chunk order afterwards, so that the result
     // does not depend on the number of threads
-    const auto vertexFace = [&](std::uint32_t v, std::span<const std::uint32_t> triangles, Found& found) {
+    const auto vertexFace = [&](std::uint32_t v, std::span<const std::uint32_t> triangles, std::span<float> bounds,
+                                Found& found) {
         const glm::dvec3 p = d3(x[v]);
         // one contact per feature of the offset surface: an edge or corner reached through two triangles counts once
         std::array<std::uint64_t, 16> seen{};
         std::size_t seenCount = 0;
-        for (const std::uint32_t t : triangles) {
-            const Neighbour neighbour = m_twinGroups.empty() ? Neighbour::No : triangleTouches(cloth, t, v);
+        for (std::size_t i = 0; i < triangles.size(); ++i) {
+            const std::uint32_t t = triangles[i];
             const glm::uvec3 tri = cloth.triangles[t];
+            if (carry) {
+                const float lower =
+                    bounds[i] - moved[v] - std::max({moved[tri.x], moved[tri.y], moved[tri.z]}) - kSeparationMargin;
+                if (lower >= skipBeyond) {
+                    bounds[i] = lower;
+                    ++found.carried;
+                    continue;
+                }
+            }
+            const Neighbour neighbour = m_twinGroups.empty() ? Neighbour::No : triangleTouches(cloth, t, v);
             // most candidates hold no triangle within r_q (the same layer's next ring): a
             // separating axis says so before the exact distance
-            if (separatedFromTriangle(x[v], x[tri.x], x[tri.y], x[tri.z], rq + kSeparationMargin)) continue;
+            if (const float apart = separationFromTriangle(x[v], x[tri.x], x[tri.y], x[tri.z], rq + kSeparationMargin);
+                apart > 0.0f) {
+                bounds[i] = apart;
+                continue;
+            }
+            bounds[i] = 0.0f;
             if (neighbour != Neighbour::No) {
                 // beside a fresh cut by the rest shape alone: watched (a copy's pairs the welds see)
                 if (neighbour == Neighbour::ByRestShape) found.watchedVf.push_back({v, t});
                 continue;
             }
             const PointTriangleProximity near = pointTriangleProximity(p, d3(x[tri.x]), d3(x[tri.y]), d3(x[tri.z]));
+            bounds[i] = static_cast<float>(near.distance);
             if (!(near.distance < rq)) continue;
             const float d = static_cast<float>(near.distance);
             m_vertexMin[v] = std::min(m_vertexMin[v], d);  // v belongs to this chunk alone
@@ -519,28 +555,49 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         }
     };
     const auto vertexChunk = [&](int c) {
-        const std::span<const std::uint32_t> triangles = m_candidates[static_cast<std::size_t>(c)].triangles;
+        Candidates& list = m_candidates[static_cast<std::size_t>(c)];
+        const std::span<const std::uint32_t> triangles = list.triangles;
+        const std::span<float> bounds = list.triangleBounds;
         const std::size_t begin = n * static_cast<std::size_t>(c) / kChunks;
         const std::size_t end = n * static_cast<std::size_t>(c + 1) / kChunks;
         std::size_t offset = 0;
         for (std::size_t v = begin; v < end; ++v) {
             const std::size_t count = m_vertexCandidateCounts[v];
-            vertexFace(static_cast<std::uint32_t>(v), triangles.subspan(offset, count), m_found[static_cast<std::size_t>(c)]);
+            vertexFace(static_cast<std::uint32_t>(v), triangles.subspan(offset, count), bounds.subspan(offset, count),
+                       m_found[static_cast<std::size_t>(c)]);
             offset += count;
         }
     };
     // edge-edge: the candidate pairs list by list; pairs joined in list order, then sorted
     const auto edgeList = [&](int k) {
         Found& found = m_found[static_cast<std::size_t>(k)];
-        for (const glm::uvec2 pair : m_candidates[static_cast<std::size_t>(k)].edgePairs) {
-            const std::uint32_t e = pair.x, f = pair.y;
-            const glm::vec3 p1f = x[m_edges[e].x], p2f = x[m_edges[e].y], q1f = x[m_edges[f].x], q2f = x[m_edges[f].y];
+        Candidates& list = m_candidates[static_cast<std::size_t>(k)];
+        for (std::size_t i = 0; i < list.edgePairs.size(); ++i) {
+            const std::uint32_t e = list.edgePairs[i].x, f = list.edgePairs[i].y;
+            const glm::uvec2 a = m_edges[e], b = m_edges[f];
+            float& bound = list.edgeBounds[i];
+            if (carry) {
+                const float lower = bound - std::max(moved[a.x], moved[a.y]) - std::max(moved[b.x], moved[b.y]) - kSeparationMargin;
+                if (lower >= skipBeyond) {
+                    bound = lower;
+                    ++found.carried;
+                    continue;
+                }
+            }
+            const glm::vec3 p1f = x[a.x], p2f = x[a.y], q1f = x[b.x], q2f = x[b.y];
             // most candidates were near only at the gathering radius: the boxes' gap and a
             // separating axis reject them before the exact distance
             const glm::vec3 gap = glm::max(glm::max(glm::min(p1f, p2f) - glm::max(q1f, q2f), glm::min(q1f, q2f) - glm::max(p1f, p2f)),
                                            glm::vec3(0.0f));
-            if (glm::dot(gap, gap) >= rq * rq) continue;
-            if (segmentsSeparated(p1f, p2f, q1f, q2f, rq + kSeparationMargin)) continue;
+            if (const float gap2 = glm::dot(gap, gap); gap2 >= rq * rq) {
+                bound = std::sqrt(gap2);
+                continue;
+            }
+            if (const float apart = segmentsSeparation(p1f, p2f, q1f, q2f, rq + kSeparationMargin); apart > 0.0f) {
+                bound = apart;
+                continue;
+            }
+            bound = 0.0f;
             if (const Neighbour neighbour = m_twinGroups.empty() ? Neighbour::No : edgesTouch(cloth, e, f);
                 neighbour != Neighbour::No) {
                 if (neighbour == Neighbour::ByRestShape) found.watchedEe.push_back({e, f});
@@ -548,6 +605,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             }
             const glm::dvec3 p1 = d3(p1f), p2 = d3(p2f), q1 = d3(q1f), q2 = d3(q2f);
             const EdgeEdgeProximity near = edgeEdgeProximity(p1, p2, q1, q2);
+            bound = static_cast<float>(near.distance);
             if (!(near.distance < rq)) continue;
             const float d = static_cast<float>(near.distance);
             atomicMin(m_edgeMin[e], d);
@@ -560,6 +618,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
     forEachTask(static_cast<int>(kChunks), team, vertexChunk);
     forEachTask(static_cast<int>(m_edgeLists), team, edgeList);
     for (const Found& found : m_found) {
+        m_stats.pairsCarried += found.carried;
         m_vf.insert(m_vf.end(), found.vf.begin(), found.vf.end());
         m_ee.insert(m_ee.end(), found.ee.begin(), found.ee.end());
     }
@@ -982,6 +1041,7 @@ void TriangleContact::beginStep() {
     m_stats.neighboursPutBack = 0;
     m_stats.clothPutBack = 0;
     m_stats.gathers = 0;
+    m_stats.pairsCarried = 0;
     m_stats.detectMs = 0.0f;
 }
 

@@ -103,6 +103,7 @@ struct TriangleContactStats {
     int truncated = 0;       // vertices held back by their bound at the last substep's end
     std::size_t vertexFacePairs = 0;  // kept at the last detection
     std::size_t edgeEdgePairs = 0;
+    std::size_t pairsCarried = 0;  // candidate pairs the detections of the last step skipped by their carried bounds
     float detectMs = 0.0f;   // time of the detections in the last step, milliseconds
 };
 
@@ -292,9 +293,17 @@ private:
     struct Candidates {
         std::vector<std::uint32_t> triangles;  // a chunk's vertices' triangles, vertex by vertex
         std::vector<glm::uvec2> edgePairs;     // a task's edge pairs
+        // Beside each: a lower bound of the pair's distance at the last detection, metres
+        // (0 from the gathering). A pair whose bound, less all its points moved since,
+        // still exceeds r_q is farther than r_q: no contact, no part in a bound, and
+        // detection skips it (in a jam most candidates, unmoved, are such pairs).
+        std::vector<float> triangleBounds;
+        std::vector<float> edgeBounds;
         void clear() {
             triangles.clear();
             edgePairs.clear();
+            triangleBounds.clear();
+            edgeBounds.clear();
         }
     };
     std::vector<Candidates> m_candidates;
@@ -325,7 +334,9 @@ private:
         std::vector<EdgeEdgePair> ee;
         std::vector<glm::uvec2> watchedVf;  // (vertex, triangle)
         std::vector<glm::uvec2> watchedEe;  // (edge, edge)
+        std::size_t carried = 0;            // candidate pairs skipped by their carried bounds
         void clear() {
+            carried = 0;
             vf.clear();
             ee.clear();
             watchedVf.clear();

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <utility>
 
 namespace cs {
 
@@ -143,8 +144,14 @@ template <bool Measure>
 float apartAlong(float aLo, float aHi, float bLo, float bHi, float axisLength2, float distance) {
     const float gap = std::max(bLo - aHi, aLo - bHi);
     if (!(gap > 0.0f && gap * gap >= distance * distance * axisLength2)) return 0.0f;
-    return Measure ? gap / std::sqrt(axisLength2) : 1.0f;
+    if constexpr (!Measure) return 1.0f;
+    // (an axis too short to measure along measures nothing)
+    const float apart = gap / std::sqrt(axisLength2);
+    return std::isfinite(apart) ? apart : 0.0f;
 }
+
+// The projections of three points on an axis: their lowest and highest.
+std::pair<float, float> spanOf(float a, float b, float c) { return {std::min({a, b, c}), std::max({a, b, c})}; }
 
 // The separating-axis tests below, measuring or not (the broad phase only asks whether).
 template <bool Measure>
@@ -153,9 +160,11 @@ float triangleSeparation(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, flo
     const glm::vec3 n = glm::cross(e0, c - a);
     const float nn = glm::dot(n, n);
     if (!(nn > 0.0f)) return 0.0f;
-    // the normal: the whole triangle projects to one value
-    const float plane = glm::dot(n, a), q = glm::dot(n, p);
-    if (const float gap = apartAlong<Measure>(plane, plane, q, q, nn, distance); gap > 0.0f) return gap;
+    // the normal: the whole triangle projects to one value, but only up to the rounding
+    // of n, which is large for a nearly degenerate triangle: every corner is projected
+    const float q = glm::dot(n, p);
+    const auto [planeLo, planeHi] = spanOf(glm::dot(n, a), glm::dot(n, b), glm::dot(n, c));
+    if (const float gap = apartAlong<Measure>(planeLo, planeHi, q, q, nn, distance); gap > 0.0f) return gap;
     // each edge's outward normal in the plane (n x e points inwards for a counter-clockwise
     // corner order about n): the triangle lies on the inner side, up to the far corner
     const std::array<glm::vec3, 3> corner{a, b, c};
@@ -179,9 +188,12 @@ float segmentSeparation(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, 
     const glm::vec3 n = glm::cross(d1, d2);
     const float nn = glm::dot(n, n);
     if (!(nn > 0.0f)) return 0.0f;
-    // the common normal: each segment projects to one value
-    const float a = glm::dot(n, p1), b = glm::dot(n, q1);
-    if (const float gap = apartAlong<Measure>(a, a, b, b, nn, distance); gap > 0.0f) return gap;
+    // the common normal: each segment projects to one value, but only up to the rounding
+    // of n, which is large for nearly parallel segments: every end is projected
+    const float a = glm::dot(n, p1), b = glm::dot(n, q1), a2 = glm::dot(n, p2), b2 = glm::dot(n, q2);
+    if (const float gap = apartAlong<Measure>(std::min(a, a2), std::max(a, a2), std::min(b, b2), std::max(b, b2), nn, distance);
+        gap > 0.0f)
+        return gap;
     // each segment's normal in the plane of both: it projects to one value, the other to an interval
     const glm::vec3 u1 = glm::cross(n, d1);
     const float s1 = glm::dot(u1, p1), t1 = glm::dot(u1, q1), t2 = glm::dot(u1, q2);

@@ -81,15 +81,18 @@ double closestOnSegment(glm::dvec3 x, glm::dvec3 p, glm::dvec3 q);
 // least that, so a caller that wants pairs nearer than r may skip the pair when this says
 // so for r plus a margin that covers rounding (`kSeparationMargin`). A separating axis
 // gives a lower bound of the distance whatever the axis, so no rounding of the axis itself
-// can make it unsafe; only the projections round, by about 1e-7 of the coordinates.
+// can make it unsafe as long as every point of both features is projected on it (on a
+// nearly degenerate triangle's normal, or the common normal of nearly parallel segments,
+// the points that should project to one value do not: projecting one for all measured up
+// to 1.5 mm beyond the distance); the projections round by about 1e-7 of the coordinates.
 // Point and triangle: the triangle's normal and its edges' outward normals in its plane.
 // Two segments: their common normal d1 x d2 and each one's normal in the plane of both.
 // Degenerate features (no normal) are never separated here.
 bool separatedFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance);
 bool segmentsSeparated(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance);
 // The same tests, returning how far apart the first axis that separates the features by
-// `distance` shows them (metres: a lower bound of their distance, rounded as above), or 0
-// where none does (then the bool forms above say false).
+// `distance` shows them (metres: a lower bound of their distance, up to the rounding of
+// the projections), or 0 where none does (then the bool forms say false).
 float separationFromTriangle(glm::vec3 p, glm::vec3 a, glm::vec3 b, glm::vec3 c, float distance);
 float segmentsSeparation(glm::vec3 p1, glm::vec3 p2, glm::vec3 q1, glm::vec3 q2, float distance);
 // metres added to the radius before a separation test rejects (coordinates up to ~100 m)

@@ -404,6 +404,10 @@ void TriangleContact::gatherCandidates(const Cloth& cloth, std::span<const glm::
     forEachTask(static_cast<int>(kChunks), team, vertexChunk);
     forEachTask(static_cast<int>(tasks.size()), team, edgeTask);
     for (Candidates& list : m_candidates) {  // nothing known yet of the pairs' distances
+        // as much room as the pairs have (they grow by doubling where a fold overflows
+        // their reserve; an assign beyond capacity would take exactly the size)
+        list.triangleBounds.reserve(list.triangles.capacity());
+        list.edgeBounds.reserve(list.edgePairs.capacity());
         list.triangleBounds.assign(list.triangles.size(), 0.0f);
         list.edgeBounds.assign(list.edgePairs.size(), 0.0f);
     }

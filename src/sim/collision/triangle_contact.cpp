@@ -480,7 +480,16 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         for (std::size_t v = 0; v < n; ++v) m_moved[v] = glm::length(x[v] - m_anchor[v] - common);
     }
     const float* moved = m_moved.data();
-    const float skipBeyond = rq + kSeparationMargin;
+    // A pair whose carried bound, less `moves` (its two sides' largest) and the margin,
+    // is still beyond r_q: its bound becomes that, and detection skips it.
+    const auto stillBeyond = [&](float& bound, float moves, Found& found) {
+        if (!carry) return false;
+        const float lower = bound - moves - kSeparationMargin;
+        if (!(lower >= rq + kSeparationMargin)) return false;
+        bound = lower;
+        ++found.carried;
+        return true;
+    };
 
     // vertex-face: each vertex against its candidate triangles, in fixed chunks of
     // vertices whose pairs are joined in chunk order afterwards, so that the result
@@ -494,15 +503,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
         for (std::size_t i = 0; i < triangles.size(); ++i) {
             const std::uint32_t t = triangles[i];
             const glm::uvec3 tri = cloth.triangles[t];
-            if (carry) {
-                const float lower =
-                    bounds[i] - moved[v] - std::max({moved[tri.x], moved[tri.y], moved[tri.z]}) - kSeparationMargin;
-                if (lower >= skipBeyond) {
-                    bounds[i] = lower;
-                    ++found.carried;
-                    continue;
-                }
-            }
+            if (stillBeyond(bounds[i], moved[v] + std::max({moved[tri.x], moved[tri.y], moved[tri.z]}), found)) continue;
             const Neighbour neighbour = m_twinGroups.empty() ? Neighbour::No : triangleTouches(cloth, t, v);
             // most candidates hold no triangle within r_q (the same layer's next ring): a
             // separating axis says so before the exact distance
@@ -580,14 +581,7 @@ void TriangleContact::detect(const Cloth& cloth, std::span<const glm::vec3> x, c
             const std::uint32_t e = list.edgePairs[i].x, f = list.edgePairs[i].y;
             const glm::uvec2 a = m_edges[e], b = m_edges[f];
             float& bound = list.edgeBounds[i];
-            if (carry) {
-                const float lower = bound - std::max(moved[a.x], moved[a.y]) - std::max(moved[b.x], moved[b.y]) - kSeparationMargin;
-                if (lower >= skipBeyond) {
-                    bound = lower;
-                    ++found.carried;
-                    continue;
-                }
-            }
+            if (stillBeyond(bound, std::max(moved[a.x], moved[a.y]) + std::max(moved[b.x], moved[b.y]), found)) continue;
             const glm::vec3 p1f = x[a.x], p2f = x[a.y], q1f = x[b.x], q2f = x[b.y];
             // most candidates were near only at the gathering radius: the boxes' gap and a
             // separating axis reject them before the exact distance

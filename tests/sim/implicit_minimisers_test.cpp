@@ -9,6 +9,7 @@
 #include "../support/sim_fixture.hpp"
 
 #include "sim/forces.hpp"
+#include "sim/stats.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs::test {
@@ -150,6 +152,45 @@ TEST(ImplicitMinimisers, ProjectiveDynamicsKeepsTheMomentumOfAFreeCloth) {
     std::printf("momentum drift over 60 steps: %.3g of m |v|_max\n", drift);
     EXPECT_LT(drift, 1e-4);
     EXPECT_EQ(sim.recoveries(), 0);
+}
+
+// VBD's adaptive start (vbd.adaptive_start) only moves where the sweeps begin: run to
+// convergence it must give the step that starting from y gives, and at few sweeps a
+// cloth hanging on its springs must stretch much less (from y, every step starts a
+// whole step's gravity lower, and three sweeps do not lift it back).
+Settings hangingSpringCloth(int resolution, int sweeps, bool adaptive) {
+    Settings s = freeSpringCloth("vbd");
+    s.cloth.resolution = {resolution, resolution};
+    s.cloth.pins = PinPreset::TopCorners;
+    s.sim.gravity = glm::vec3(0.0f, -9.81f, 0.0f);
+    s.vbd.iterations = sweeps;
+    s.vbd.adaptiveStart = adaptive;
+    return s;
+}
+
+TEST(ImplicitMinimisers, VbdsAdaptiveStartKeepsTheConvergedStepAndStretchesLessAtFewSweeps) {
+    const auto run = [](const Settings& s, int steps) {
+        Simulation sim = makeSimulation(s);
+        for (int step = 0; step < steps; ++step) sim.step();
+        EXPECT_EQ(sim.recoveries(), 0);
+        return std::pair(sim.world().cloth.positions, measureCloth(sim.world()).maxStretchRatio);
+    };
+    // converged: the same steps from either start (five steps, so the later ones start adaptively)
+    const auto [fromY, fromYStretch] = run(hangingSpringCloth(8, 2000, false), 5);
+    const auto [adaptive, adaptiveStretch] = run(hangingSpringCloth(8, 2000, true), 5);
+    const double spacing = defaultSettings().cloth.spacing;
+    const double apart = largestDistance(fromY, adaptive);
+    // and at 3 sweeps, 2 s of hanging: the stretch beyond the rest length
+    const float plain = run(hangingSpringCloth(24, 3, false), 120).second;
+    const float started = run(hangingSpringCloth(24, 3, true), 120).second;
+    std::printf("converged: %.3g spacings apart (max stretch %.4f / %.4f); 3 sweeps: max stretch %.4f from y, "
+                "%.4f adaptive\n",
+                apart / spacing, static_cast<double>(fromYStretch), static_cast<double>(adaptiveStretch),
+                static_cast<double>(plain), static_cast<double>(started));
+    EXPECT_LT(apart, 2e-4 * spacing);
+    // measured: the same to 1.8e-6 spacings; 3 sweeps 4.61 from y, 3.07 adaptive (the 64^2 hanging
+    // cloth of the convergence table at one substep: 25.8 and 6.7)
+    EXPECT_LT(started - 1.0f, 0.7f * (plain - 1.0f));
 }
 
 struct ChebyshevCase {

@@ -21,7 +21,9 @@
 // Skipped vertices: a pinned one, and one whose H_i is near singular (det below
 // 1e-12 of (trace / 3)^3; it cannot be with a positive mass, kept as a guard).
 //
-// Initial guess: y (the inertial prediction). Optional Chebyshev acceleration over the
+// Initial guess: y (the inertial prediction), or with vbd.adaptive_start (off by default:
+// see its help) the paper's adaptive initialisation, x_t + h v_t + h^2 a~ with a~ the last substep's
+// acceleration along the external load, clamped to [0, |load|]. Optional Chebyshev acceleration over the
 // sweeps (vbd.chebyshev_rho, chebyshev.hpp). Each substep ends like every force-based
 // solver's: contact, the Provot fix-up, pins (ForceBasedSolver::finishSubstep).
 //
@@ -48,6 +50,7 @@ public:
     void topologyChanged(World& world) override {
         ForceBasedSolver::topologyChanged(world);
         m_graphValid = false;
+        m_lastVelocities.clear();  // other particles: no acceleration to start from
     }
 
     StepStats step(World& world, float dt) override {
@@ -74,11 +77,32 @@ public:
                 CS_TIME_SCOPE(stats.integrateMs);
                 computeExternalForces(cloth, settings, world.time + sub * h, cloth.positions, cloth.velocities,
                                       external);
+                // the velocities at the last substep's start, for the adaptive start's acceleration
+                // (none yet after a reset, a switch or a cut: the first substep starts from y)
+                const bool adaptive = settings.vbd.adaptiveStart;
+                const bool history = adaptive && m_lastVelocities.size() == n;
+                if (adaptive && !history) m_lastVelocities.assign(cloth.velocities.begin(), cloth.velocities.end());
                 for (std::size_t i = 0; i < n; ++i) {
                     start[i] = cloth.positions[i];
+                    const glm::vec3 v = cloth.velocities[i];
+                    const glm::vec3 before = adaptive ? m_lastVelocities[i] : v;
+                    if (adaptive) m_lastVelocities[i] = v;
                     if (cloth.inverseMasses[i] == 0.0f) continue;
-                    target[i] = start[i] + h * cloth.velocities[i] + (h * h * cloth.inverseMasses[i]) * external[i];
+                    target[i] = start[i] + h * v + (h * h * cloth.inverseMasses[i]) * external[i];
                     cloth.positions[i] = target[i];
+                    if (!history) continue;
+                    const glm::vec3 load = cloth.inverseMasses[i] * external[i];  // m/s^2
+                    // The paper's adaptive initialisation: the part of the load the last substep
+                    // really accelerated by (along the load, between none and all of it). A
+                    // cloth at rest on its springs starts where it is, not a whole step's
+                    // gravity lower: few sweeps cannot lift that back, and it built up as sag.
+                    glm::vec3 guess = start[i] + h * v;
+                    if (const float size = glm::length(load); size > 0.0f) {
+                        const glm::vec3 along = load / size;
+                        const float accelerated = std::clamp(glm::dot(v - before, along) / h, 0.0f, size);
+                        guess += (h * h * accelerated) * along;
+                    }
+                    cloth.positions[i] = guess;
                 }
             }
             {
@@ -237,6 +261,7 @@ private:
     std::vector<std::uint32_t> m_colourStart;     // colour -> first of its vertices in m_colourVertices
     std::vector<std::uint32_t> m_colourVertices;  // vertices, grouped by colour, in index order
     ChebyshevAcceleration m_chebyshev;
+    std::vector<glm::vec3> m_lastVelocities;  // at the last substep's start, m/s (adaptive start)
 };
 
 } // namespace

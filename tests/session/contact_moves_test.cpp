@@ -249,8 +249,13 @@ TEST(ContactMoves, ADiagonalCutThroughTheFoldsAfterASwitch) {
 // before the floor held the heap's lowest layer, and none since.
 TEST(ContactMoves, ACutsPutBacksAreReportedByTheStep) {
     int putBack = 0;
+    // the heap as it lay when this was written: heap.toml ships a skin since 2026-12-06,
+    // which changes the order pairs are tested in and so how the folds lie (and with it
+    // this cut put none back)
+    const std::string heapWithoutSkin =
+        "0 base cloth.resolution=[12,48]\n0 base collision.self_skin=0\n0 scene scenes/heap.toml\n";
     const CountedRun run = replayCounting(
-        kHeap + line(kFolded, "set solver=symplectic_euler") + line(kFolded + 1, "cut 0.5 0 0.5 1") +
+        heapWithoutSkin + line(kFolded, "set solver=symplectic_euler") + line(kFolded + 1, "cut 0.5 0 0.5 1") +
             line(kFolded + 20, "end"),
         [&](InputPlayer& player, long long step, std::size_t) {
             if (step > 0) putBack += player.lastStepStats().selfNeighboursPutBack;

@@ -77,32 +77,15 @@ public:
                 CS_TIME_SCOPE(stats.integrateMs);
                 computeExternalForces(cloth, settings, world.time + sub * h, cloth.positions, cloth.velocities,
                                       external);
-                // the velocities at the last substep's start, for the adaptive start's acceleration
-                // (none yet after a reset, a switch or a cut: the first substep starts from y)
-                const bool adaptive = settings.vbd.adaptiveStart;
-                const bool history = adaptive && m_lastVelocities.size() == n;
-                if (adaptive && !history) m_lastVelocities.assign(cloth.velocities.begin(), cloth.velocities.end());
-                for (std::size_t i = 0; i < n; ++i) {
-                    start[i] = cloth.positions[i];
-                    const glm::vec3 v = cloth.velocities[i];
-                    const glm::vec3 before = adaptive ? m_lastVelocities[i] : v;
-                    if (adaptive) m_lastVelocities[i] = v;
-                    if (cloth.inverseMasses[i] == 0.0f) continue;
-                    target[i] = start[i] + h * v + (h * h * cloth.inverseMasses[i]) * external[i];
-                    cloth.positions[i] = target[i];
-                    if (!history) continue;
-                    const glm::vec3 load = cloth.inverseMasses[i] * external[i];  // m/s^2
-                    // The paper's adaptive initialisation: the part of the load the last substep
-                    // really accelerated by (along the load, between none and all of it). A
-                    // cloth at rest on its springs starts where it is, not a whole step's
-                    // gravity lower: few sweeps cannot lift that back, and it built up as sag.
-                    glm::vec3 guess = start[i] + h * v;
-                    if (const float size = glm::length(load); size > 0.0f) {
-                        const glm::vec3 along = load / size;
-                        const float accelerated = std::clamp(glm::dot(v - before, along) / h, 0.0f, size);
-                        guess += (h * h * accelerated) * along;
+                if (settings.vbd.adaptiveStart) {
+                    adaptiveStart(cloth, external, start, target, h);
+                } else {
+                    for (std::size_t i = 0; i < n; ++i) {
+                        start[i] = cloth.positions[i];
+                        if (cloth.inverseMasses[i] == 0.0f) continue;
+                        target[i] = start[i] + h * cloth.velocities[i] + (h * h * cloth.inverseMasses[i]) * external[i];
+                        cloth.positions[i] = target[i];
                     }
-                    cloth.positions[i] = guess;
                 }
             }
             {
@@ -149,6 +132,38 @@ private:
     static Coefficients coefficients(const Settings& settings, float h) {
         const SpringSettings& s = settings.springs;
         return {h, 1.0f / (h * h), {s.stretchStiffness, s.shearStiffness, s.bendStiffness}, s.damping, &settings};
+    }
+
+    // y as the objective's target, and the sweeps' start by the paper's adaptive
+    // initialisation: the part of the load the last substep really accelerated by (along
+    // the load, between none and all of it). A cloth at rest on its springs starts where
+    // it is, not a whole step's gravity lower: few sweeps cannot lift that back, and it
+    // built up as sag. No last velocities (after a reset, a switch, a cut or a restore):
+    // the first substep starts from y. A separate loop, so that with the start off the
+    // step is the same arithmetic, bit for bit, as before it existed.
+    void adaptiveStart(Cloth& cloth, std::span<const glm::vec3> external, std::span<glm::vec3> start,
+                       std::span<glm::vec3> target, float h) {
+        const std::size_t n = cloth.particleCount();
+        const bool history = m_lastVelocities.size() == n;
+        if (!history) m_lastVelocities.assign(cloth.velocities.begin(), cloth.velocities.end());
+        for (std::size_t i = 0; i < n; ++i) {
+            start[i] = cloth.positions[i];
+            const glm::vec3 v = cloth.velocities[i];
+            const glm::vec3 before = m_lastVelocities[i];
+            m_lastVelocities[i] = v;
+            if (cloth.inverseMasses[i] == 0.0f) continue;
+            target[i] = start[i] + h * v + (h * h * cloth.inverseMasses[i]) * external[i];
+            cloth.positions[i] = target[i];
+            if (!history) continue;
+            const glm::vec3 load = cloth.inverseMasses[i] * external[i];  // m/s^2
+            glm::vec3 guess = start[i] + h * v;
+            if (const float size = glm::length(load); size > 0.0f) {
+                const glm::vec3 along = load / size;
+                const float accelerated = std::clamp(glm::dot(v - before, along) / h, 0.0f, size);
+                guess += (h * h * accelerated) * along;
+            }
+            cloth.positions[i] = guess;
+        }
     }
 
     // One vertex's Newton step with every other vertex held where it is. Velocities are

@@ -252,8 +252,7 @@ TEST(ContactMoves, ACutsPutBacksAreReportedByTheStep) {
     // the heap as it lay when this was written: heap.toml ships a skin since 2026-12-06,
     // which changes the order pairs are tested in and so how the folds lie (and with it
     // this cut put none back)
-    const std::string heapWithoutSkin =
-        "0 base cloth.resolution=[12,48]\n0 base collision.self_skin=0\n0 scene scenes/heap.toml\n";
+    const std::string heapWithoutSkin = "0 base collision.self_skin=0\n" + kHeap;
     const CountedRun run = replayCounting(
         heapWithoutSkin + line(kFolded, "set solver=symplectic_euler") + line(kFolded + 1, "cut 0.5 0 0.5 1") +
             line(kFolded + 20, "end"),

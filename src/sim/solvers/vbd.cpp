@@ -80,6 +80,7 @@ public:
                 if (settings.vbd.adaptiveStart) {
                     adaptiveStart(cloth, external, start, target, h);
                 } else {
+                    m_lastVelocities.clear();  // switched on later, it starts afresh, not from stale velocities
                     for (std::size_t i = 0; i < n; ++i) {
                         start[i] = cloth.positions[i];
                         if (cloth.inverseMasses[i] == 0.0f) continue;

@@ -241,8 +241,10 @@ StepStats Simulation::step() {
     }
     // tearing edits the topology between steps, never inside a solver's step
     const TearingSettings& tearing = m_world.settings.tearing;
+    // (no spring-back under self-contact: only the solver's step keeps to the contact's bounds)
+    const bool springBack = !m_world.settings.collision.selfCollision;
     if (tearing.enabled && (tearing.splitsTriangles ? m_crackTearing.apply(m_world.cloth, tearing.maxStretch)
-                                                    : m_tearing.apply(m_world.cloth, tearing.maxStretch))
+                                                    : m_tearing.apply(m_world.cloth, tearing.maxStretch, springBack))
                                .changed()) {
         topologyEdited();
     } else if (m_world.steps % kSnapshotEvery == 0 &&

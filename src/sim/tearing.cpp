@@ -19,7 +19,7 @@ float stretchRatio(const Cloth& cloth, const Link& link) {
 // Shortens every link longer than maxStretch x rest to that length, sharing the
 // move by inverse mass (pinned and held particles stay). Positions only: the torn
 // edge springs back without gaining speed.
-void springBack(Cloth& cloth, float maxStretch) {
+void springBackLinks(Cloth& cloth, float maxStretch) {
     for (int sweep = 0; sweep < kSpringBackSweeps; ++sweep) {
         bool moved = false;
         for (const Link& link : cloth.links) {
@@ -41,7 +41,7 @@ void springBack(Cloth& cloth, float maxStretch) {
 
 } // namespace
 
-TearResult Tearing::apply(Cloth& cloth, float maxStretch) {
+TearResult Tearing::apply(Cloth& cloth, float maxStretch, bool springBack) {
     TearResult result;
     for (int round = 0; round < kRounds; ++round) {
         m_over.clear();
@@ -99,7 +99,7 @@ TearResult Tearing::apply(Cloth& cloth, float maxStretch) {
         cloth.tornLinks += edgeTears;  // span links are counted by the rebuild that drops them
         const std::size_t tornThisRound = edgeTears + spanBreaks;
         result.linksTorn += tornThisRound;
-        springBack(cloth, maxStretch);
+        if (springBack) springBackLinks(cloth, maxStretch);
         if (tornThisRound == 0) break;  // nothing could tear: spring back was all there was to do
     }
     return result;

@@ -11,6 +11,12 @@
 // shortened to it, the way the torn edge of a fabric springs back; then the
 // check runs again, a few rounds at most.
 //
+// With self-contact on there is no spring-back: it moves particles outside the
+// contact's bounds (collision/triangle_contact.hpp), which only the solver's step
+// respects, and the flag shredded at tearing.max_stretch = 1.2 crossed itself (12
+// triangle pairs by step 60). Links still past the limit then stay as long as they are,
+// and the next step's solver pulls them in, through the bounds.
+//
 // Cost: one pass over the stretch and shear links per step, without allocation
 // while nothing tears; a tear rebuilds the links (O(links log links)).
 #include "cloth.hpp"
@@ -29,8 +35,9 @@ struct TearResult {
 
 class Tearing {
 public:
-    // Breaks the links longer than maxStretch x rest length (see the top of the file).
-    TearResult apply(Cloth& cloth, float maxStretch);
+    // Breaks the links longer than maxStretch x rest length (see the top of the file);
+    // with springBack, shortens those still longer to it.
+    TearResult apply(Cloth& cloth, float maxStretch, bool springBack);
 
 private:
     struct Overstretched {

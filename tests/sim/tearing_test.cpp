@@ -4,6 +4,7 @@
 #include "../support/sim_fixture.hpp"
 #include "sim/crack_tearing.hpp"
 #include "sim/grab.hpp"
+#include "sim/tearing.hpp"
 #include "sim/topology.hpp"
 
 #include <gtest/gtest.h>
@@ -137,23 +138,63 @@ TEST_P(Tearing, AcrossThePullAWeakPullDoesNotTear) {
 INSTANTIATE_TEST_SUITE_P(Solvers, Tearing, ::testing::Values("xpbd", "pbd", "implicit_euler", "verlet"),
                          [](const auto& p) { return p.param; });
 
-TEST(TearingRule, OffByDefaultAndLive) {
+// The hanging cloth with tearing off, its bottom-middle particle pinned 0.6 m below its
+// place, after 10 steps: the column from the top row cannot reach it without stretching
+// past the cut length.
+Simulation stretchedPastTheCutLength() {
     Settings settings = hangingWithTearing("xpbd");
     settings.tearing.enabled = false;
     Simulation sim = makeSimulation(settings);
-    // the bottom-middle particle pinned 0.6 m below its place: the column from the
-    // top row cannot reach it without stretching past the cut length
     Cloth& cloth = sim.world().cloth;
     const std::size_t bottom = 19u * 20u + 10u;
     cloth.setPinned(bottom, true);
     cloth.positions[bottom].y -= 0.6f;
     for (int i = 0; i < 10; ++i) sim.step();
+    return sim;
+}
+
+TEST(TearingRule, OffByDefaultAndLive) {
+    Simulation sim = stretchedPastTheCutLength();
     EXPECT_EQ(sim.world().cloth.tornLinks, 0u);
     EXPECT_GT(longestLinkRatio(sim.world().cloth), kCutLength);
     sim.world().settings.tearing.enabled = true;  // live: the next step tears
     sim.step();
     EXPECT_GT(sim.world().cloth.tornLinks, 0u);
     EXPECT_EQ(checkTopology(sim.world().cloth), "");
+}
+
+// Under self-contact, tearing leaves the spring-back to the next step (only a solver's
+// step keeps to the contact's bounds): a tear then moves no particle, and every copy it
+// made is where its original is. Without self-contact the torn edge springs back.
+TEST(TearingRule, WithoutSpringBackATearMovesNoParticle) {
+    Simulation sim = stretchedPastTheCutLength();
+    const Cloth& stretched = sim.world().cloth;
+    ASSERT_GT(longestLinkRatio(stretched), kCutLength);
+    const std::size_t before = stretched.particleCount();
+
+    for (const bool springBack : {false, true}) {
+        Cloth cloth = stretched;
+        const TearResult torn = cs::Tearing().apply(cloth, kCutLength, springBack);
+        ASSERT_GT(torn.particlesAdded, 0u);
+        ASSERT_EQ(cloth.particleCount(), before + torn.particlesAdded);
+        EXPECT_EQ(checkTopology(cloth), "");
+        float moved = 0.0f;  // metres, the farthest a particle went
+        for (std::size_t i = 0; i < before; ++i)
+            moved = std::max(moved, glm::distance(cloth.positions[i], stretched.positions[i]));
+        for (std::size_t copy = before; copy < cloth.particleCount(); ++copy) {
+            float toOriginal = 1e9f;  // the original: the particle with the copy's rest position
+            for (std::size_t i = 0; i < before; ++i)
+                if (stretched.restPositions[i] == cloth.restPositions[copy])
+                    toOriginal = std::min(toOriginal, glm::distance(cloth.positions[copy], stretched.positions[i]));
+            moved = std::max(moved, toOriginal);
+        }
+        if (springBack) {
+            EXPECT_GT(moved, 1e-3f) << "the torn edge springs back";
+        } else {
+            EXPECT_EQ(moved, 0.0f) << "no spring-back, yet a particle moved";
+            EXPECT_GT(longestLinkRatio(cloth), kCutLength) << "the links left long stay long for the solver";
+        }
+    }
 }
 
 } // namespace

@@ -78,7 +78,7 @@ struct JakobsenSettings {
 struct VbdSettings {
     int iterations{};           // sweeps over every vertex per substep
     float chebyshevRho{};       // spectral radius estimate of Chebyshev acceleration; 0 = off
-    bool adaptiveStart{};       // sweeps start from the last substep's acceleration along gravity, not from y
+    bool adaptiveStart{};       // sweeps start from the last substep's acceleration along the external load, not from y
 };
 
 // Projective Dynamics (Bouaziz et al. 2014): local projections, one prefactored global solve.

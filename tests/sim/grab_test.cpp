@@ -2,25 +2,29 @@
 // particle goes where it is told and is thrown on release; pins toggle; a
 // rebuilt cloth or a deleted collider ends a hold without harm.
 #include "../support/sim_fixture.hpp"
+#include "sim/collision/crossing_count.hpp"
 #include "sim/grab.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace cs::test {
 namespace {
 
 // A small XPBD cloth hanging from its top corners, well above the ground.
-Simulation smallCloth(Colliders colliders = {}) {
-    return makeSimulation(settingsWith([](Settings& s) {
-                              s.solver.id = "xpbd";
-                              s.cloth.resolution = {10, 10};
-                              s.cloth.spacing = 0.1f;
-                              s.cloth.orientation = Orientation::Vertical;
-                              s.cloth.origin = {0.0f, 2.0f, 0.0f};
-                              s.cloth.pins = PinPreset::TopCorners;
-                          }),
-                          std::move(colliders));
+Settings smallClothSettings() {
+    return settingsWith([](Settings& s) {
+        s.solver.id = "xpbd";
+        s.cloth.resolution = {10, 10};
+        s.cloth.spacing = 0.1f;
+        s.cloth.orientation = Orientation::Vertical;
+        s.cloth.origin = {0.0f, 2.0f, 0.0f};
+        s.cloth.pins = PinPreset::TopCorners;
+    });
 }
+
+Simulation smallCloth(Colliders colliders = {}) { return makeSimulation(smallClothSettings(), std::move(colliders)); }
 
 // Grabs, sets the target and steps, calling apply before each step as the app does.
 void stepHeld(Simulation& sim, ParticleGrab& grab, int steps) {
@@ -66,6 +70,40 @@ TEST(ParticleGrab, JumpPerStepIsLimited) {
     EXPECT_NEAR(glm::distance(sim.world().cloth.positions[kBottomMiddle], start), kMaxGrabStep, 1e-4f);
     stepHeld(sim, grab, 10);
     EXPECT_LT(glm::distance(sim.world().cloth.positions[kBottomMiddle], grab.target()), 1e-4f);
+    EXPECT_EQ(sim.recoveries(), 0);
+}
+
+// A particle grabbed before the cloth's first step (or a solver switch's: a contact stage
+// with no bounds yet) and dragged 0.28 m in the cloth's own plane, onto its own layer: the
+// jump is held to the contact bound like any later one, so no triangle comes to overlap
+// another, and a push out of the plane afterwards moves it. When the stage's first
+// detection took the jump as it was, the held particle lay on its own layer (coplanar
+// overlapping triangles: crossing pairs), its bound was 0 and the push left it in place.
+TEST(ParticleGrab, AGrabBeforeTheFirstStepKeepsToTheBounds) {
+    Settings settings = smallClothSettings();
+    settings.collision.selfCollision = true;  // as shipped (the fixture turns it off)
+    Simulation sim = makeSimulation(settings);
+    Cloth& cloth = sim.world().cloth;
+    constexpr std::size_t kMiddle = 5 * 10 + 5;
+    ParticleGrab grab;
+    ASSERT_TRUE(grab.begin(sim.world(), kMiddle));
+    const glm::vec3 inPlane = cloth.positions[kMiddle] + glm::vec3(0.2f, 0.2f, 0.0f);
+    grab.setTarget(inPlane);
+    CrossingCounter counter;
+    std::size_t worst = 0;
+    for (int k = 0; k < 30; ++k) {
+        stepHeld(sim, grab, 1);
+        worst = std::max(worst, counter.count(cloth, 1));
+    }
+    EXPECT_LT(glm::distance(cloth.positions[kMiddle], inPlane), 1e-3f) << "the held particle caught up";
+    const glm::vec3 pushed = inPlane + glm::vec3(0.0f, 0.0f, -0.5f);
+    grab.setTarget(pushed);
+    for (int k = 0; k < 30; ++k) {
+        stepHeld(sim, grab, 1);
+        worst = std::max(worst, counter.count(cloth, 1));
+    }
+    EXPECT_EQ(worst, 0u) << "crossing pairs";
+    EXPECT_LT(glm::distance(cloth.positions[kMiddle], pushed), 1e-3f) << "the push out of the plane moved it";
     EXPECT_EQ(sim.recoveries(), 0);
 }
 

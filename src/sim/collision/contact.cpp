@@ -391,11 +391,16 @@ void ContactStage::invalidate(const World& world) {
     m_triangles.invalidate();
     m_triangles.forgetSeparations();
     // A stage that has not run triangle contact since it was made or paused (a new
-    // solver, the cloth as loaded) has no bounds and holds nothing back: its first
-    // substep detects at its own start, as before. Holding a fresh run's first scripted
-    // move to bounds as well changed the path of the wrung twist: with projective
-    // dynamics and jakobsen its edge ended buried 0.35 m off its script.
-    if (!m_trianglesLastSubstep || !usesTriangleContact(world)) return;
+    // solver, the cloth as loaded) has no bounds: it keeps these positions, and its first
+    // substep detects there, but with the held pin groups' vertices where their scripts
+    // put them (detectFreshStart). Holding a fresh run's first scripted move to bounds
+    // as well changed the path of the wrung twist: with projective dynamics and jakobsen
+    // its edge ended buried 0.35 m off its script.
+    if (!m_trianglesLastSubstep || !usesTriangleContact(world)) {
+        m_freshPositions.assign(world.cloth.positions.begin(), world.cloth.positions.end());
+        return;
+    }
+    m_freshPositions.clear();
     m_triangles.detect(world.cloth, world.cloth.positions, world.settings.collision, world.settings.solver.threads);
 }
 
@@ -416,13 +421,18 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     if (clock.index == 0) m_triangles.beginStep();
     if (!usesTriangleContact(world)) {
         m_trianglesLastSubstep = false;
+        m_freshPositions.clear();  // from before a pause: says nothing of where the cloth is next time
         return;
     }
     // bounds from before a pause in triangle contact say nothing about where the cloth is
     // now. Between steps only kinematic vertices move (pin groups, the grab; a reset, a
     // restore or a cut invalidates the stage through the solver's topologyChanged), and
     // triangle contact holds those to their bounds too.
-    if (!m_trianglesLastSubstep) m_triangles.invalidate();
+    if (!m_trianglesLastSubstep) {
+        m_triangles.invalidate();
+        if (clock.index == 0) detectFreshStart(world, start);
+    }
+    m_freshPositions.clear();
     if (clock.index == 0) m_triangles.detectSoon();  // self_detect_every: and always at a step's start
     m_trianglesLastSubstep = true;
     Cloth& cloth = world.cloth;
@@ -447,6 +457,23 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     // m/s that the springs' damping reads as a real velocity.
     followPositions(cloth, m_beforeSelf, clock.h);
     m_triangles.limitSeparation(cloth, m_velocitiesBefore, clock.h * static_cast<float>(clock.count));
+}
+
+void ContactStage::detectFreshStart(const World& world, std::span<const glm::vec3> start) {
+    const Cloth& cloth = world.cloth;
+    if (m_freshPositions.size() != cloth.particleCount() || start.size() != cloth.particleCount()) return;
+    m_freshStart.assign(start.begin(), start.end());
+    // only kinematic vertices move between steps: the grab's, the pin tool's, the groups'
+    for (std::size_t v = 0; v < cloth.particleCount(); ++v)
+        if (cloth.inverseMasses[v] == 0.0f) m_freshStart[v] = m_freshPositions[v];
+    for (const PinGroup& group : world.pinGroups) {
+        if (!group.holding) continue;
+        for (const std::uint32_t v : group.vertices)
+            if (v < m_freshStart.size()) m_freshStart[v] = start[v];
+    }
+    if (std::equal(start.begin(), start.end(), m_freshStart.begin())) return;
+    // bounds around that state; the step then truncates `start` into them and detects there
+    m_triangles.detect(cloth, m_freshStart, world.settings.collision, world.settings.solver.threads);
 }
 
 } // namespace cs

@@ -65,6 +65,9 @@ public:
     // the next step's start: by then the scripts have moved the kinematic vertices (a
     // held edge back onto its script, centimetres), perhaps through a layer, and a
     // detection there would take that move as safe instead of holding it to the bounds.
+    // A stage that has not run triangle contact yet (a new solver: the cloth as loaded, a
+    // reset, a switch) keeps the positions instead, for its first substep (see
+    // detectFreshStart).
     void invalidate(const World& world);
     // Adds triangle contact's counters for the step to `stats` (zero when it did not run).
     void reportTo(StepStats& stats) const;
@@ -77,11 +80,19 @@ private:
     void collideWithItself(World& world, std::span<const glm::vec3> start, const SubstepClock& clock,
                            bool velocities);
 
+    // A fresh stage's first detection: where the cloth was at invalidate(), except the
+    // vertices that held pin groups place (their scripts' first move is taken as it is, as
+    // before). So the grab's jump before that step (up to 0.5 m, perhaps through a layer)
+    // is held to the bounds like any later one. Detects nothing when no vertex differs.
+    void detectFreshStart(const World& world, std::span<const glm::vec3> start);
+
     // How far a triangle reaches beyond its corners (collider_triangles.hpp), kept per topology.
     float triangleReach(const Cloth& cloth);
 
     TriangleContact m_triangles;
     bool m_trianglesLastSubstep = false;
+    std::vector<glm::vec3> m_freshPositions;  // the cloth at invalidate() of a fresh stage; empty once used
+    std::vector<glm::vec3> m_freshStart;      // where its first detection runs (detectFreshStart)
     std::vector<glm::vec3> m_beforeSelf;  // positions before self-collision (force-based velocity fix)
     std::vector<glm::vec3> m_velocitiesBefore;  // the integrator's velocities, before triangle contact
     std::vector<std::uint16_t> m_nearCollider;  // per particle: which segments of a collider it is near (collider_triangles.hpp)

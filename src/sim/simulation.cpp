@@ -1,5 +1,6 @@
 #include "simulation.hpp"
 
+#include "collision/contact.hpp"
 #include "collision/motion.hpp"
 #include "topology_edit.hpp"
 
@@ -241,8 +242,9 @@ StepStats Simulation::step() {
     }
     // tearing edits the topology between steps, never inside a solver's step
     const TearingSettings& tearing = m_world.settings.tearing;
-    // (no spring-back under self-contact: only the solver's step keeps to the contact's bounds)
-    const bool springBack = !m_world.settings.collision.selfCollision;
+    // (no spring-back under self-contact: only the solver's step keeps to the contact's
+    // bounds; a GPU solver, or its CPU twin standing in for it, has no self-contact)
+    const bool springBack = !usesTriangleContact(m_world);
     if (tearing.enabled && (tearing.splitsTriangles ? m_crackTearing.apply(m_world.cloth, tearing.maxStretch)
                                                     : m_tearing.apply(m_world.cloth, tearing.maxStretch, springBack))
                                .changed()) {

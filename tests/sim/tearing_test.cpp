@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <vector>
 
 namespace cs::test {
 namespace {
@@ -141,9 +142,8 @@ INSTANTIATE_TEST_SUITE_P(Solvers, Tearing, ::testing::Values("xpbd", "pbd", "imp
 // The hanging cloth with tearing off, its bottom-middle particle pinned 0.6 m below its
 // place, after 10 steps: the column from the top row cannot reach it without stretching
 // past the cut length.
-Simulation stretchedPastTheCutLength() {
-    Settings settings = hangingWithTearing("xpbd");
-    settings.tearing.enabled = false;
+// The bottom row's middle particle pinned 0.6 m below where it hung, then 10 steps.
+Simulation pulledDown(const Settings& settings) {
     Simulation sim = makeSimulation(settings);
     Cloth& cloth = sim.world().cloth;
     const std::size_t bottom = 19u * 20u + 10u;
@@ -151,6 +151,12 @@ Simulation stretchedPastTheCutLength() {
     cloth.positions[bottom].y -= 0.6f;
     for (int i = 0; i < 10; ++i) sim.step();
     return sim;
+}
+
+Simulation stretchedPastTheCutLength() {
+    Settings settings = hangingWithTearing("xpbd");
+    settings.tearing.enabled = false;
+    return pulledDown(settings);
 }
 
 TEST(TearingRule, OffByDefaultAndLive) {
@@ -195,6 +201,28 @@ TEST(TearingRule, WithoutSpringBackATearMovesNoParticle) {
             EXPECT_GT(longestLinkRatio(cloth), kCutLength) << "the links left long stay long for the solver";
         }
     }
+}
+
+// A GPU solver has no self-contact, nor does its CPU twin when it stands in for it (no GL
+// here), so its tears spring back whatever collision.self_collision says: the two runs
+// below are the same run. (When the rule read the setting alone, the twin with self-contact
+// "on" kept its torn links long, and the runs parted at the first tear.)
+TEST(TearingRule, AGpuSolversTwinSpringsBackWithSelfCollisionOn) {
+    std::vector<glm::vec3> end[2];
+    std::size_t torn[2] = {0, 0};
+    for (const bool selfCollision : {false, true}) {
+        Settings settings = hangingWithTearing("xpbd_gpu");
+        settings.collision.selfCollision = selfCollision;
+        const Simulation sim = pulledDown(settings);
+        end[selfCollision] = sim.world().cloth.positions;
+        torn[selfCollision] = sim.world().cloth.tornLinks;
+    }
+    ASSERT_GT(torn[0], 0u) << "the pull tears";
+    EXPECT_EQ(torn[1], torn[0]);
+    ASSERT_EQ(end[1].size(), end[0].size());
+    float apart = 0.0f;  // metres, the most a particle of one run is from the other's
+    for (std::size_t i = 0; i < end[0].size(); ++i) apart = std::max(apart, glm::distance(end[1][i], end[0][i]));
+    EXPECT_EQ(apart, 0.0f) << "the twin tore as it does without self-contact";
 }
 
 } // namespace

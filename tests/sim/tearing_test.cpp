@@ -139,9 +139,6 @@ TEST_P(Tearing, AcrossThePullAWeakPullDoesNotTear) {
 INSTANTIATE_TEST_SUITE_P(Solvers, Tearing, ::testing::Values("xpbd", "pbd", "implicit_euler", "verlet"),
                          [](const auto& p) { return p.param; });
 
-// The hanging cloth with tearing off, its bottom-middle particle pinned 0.6 m below its
-// place, after 10 steps: the column from the top row cannot reach it without stretching
-// past the cut length.
 // The bottom row's middle particle pinned 0.6 m below where it hung, then 10 steps.
 Simulation pulledDown(const Settings& settings) {
     Simulation sim = makeSimulation(settings);
@@ -153,6 +150,8 @@ Simulation pulledDown(const Settings& settings) {
     return sim;
 }
 
+// The hanging cloth with tearing off, pulled down: the column from the top row cannot
+// reach the pinned particle without stretching past the cut length.
 Simulation stretchedPastTheCutLength() {
     Settings settings = hangingWithTearing("xpbd");
     settings.tearing.enabled = false;

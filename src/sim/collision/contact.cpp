@@ -431,8 +431,8 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     if (!m_trianglesLastSubstep) {
         m_triangles.invalidate();
         if (clock.index == 0) detectFreshStart(world, start);
+        m_freshPositions.clear();  // used once, by the stage's first substep
     }
-    m_freshPositions.clear();
     if (clock.index == 0) m_triangles.detectSoon();  // self_detect_every: and always at a step's start
     m_trianglesLastSubstep = true;
     Cloth& cloth = world.cloth;

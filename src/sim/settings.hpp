@@ -32,6 +32,7 @@ struct SimSettings {
 struct SolverSettings {
     std::string id;             // registry id, e.g. "xpbd"
     int substeps{};             // every solver advances in steps of dt / substeps
+    int contactSubsteps{};      // ... at least this many while self-contact runs (0: substeps alone)
     int iterations{};           // constraint passes per substep
     float stretchCompliance{};  // metres per newton (inverse stiffness), structural links
     float shearCompliance{};    // metres per newton, diagonal links

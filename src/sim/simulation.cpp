@@ -197,7 +197,11 @@ Simulation::Adaptation Simulation::adaptAfterRecovery() {
         return {std::string("; ") + key + " " + std::to_string(before) + " -> " + std::to_string(value), true};
     };
     switch (m_world.settings.sim.recovery) {
-    case RecoveryMode::HalveStep: return doubleUpTo("solver.substeps", solver.substeps, kMaxRecoverySubsteps);
+    case RecoveryMode::HalveStep:
+        // the setting that decides the step's substeps (substepsThisStep)
+        if (usesTriangleContact(m_world) && solver.contactSubsteps > solver.substeps)
+            return doubleUpTo("solver.contact_substeps", solver.contactSubsteps, kMaxRecoverySubsteps);
+        return doubleUpTo("solver.substeps", solver.substeps, kMaxRecoverySubsteps);
     case RecoveryMode::RaiseIterations:
         return doubleUpTo("solver.iterations", solver.iterations, kMaxRecoveryIterations);
     case RecoveryMode::Restore: break;

@@ -1,5 +1,6 @@
 // The explosion guard: a ring of good states, the limits it checks, and what
 // sim.recovery lets it change.
+#include "sim/collision/contact.hpp"
 #include "../support/sim_fixture.hpp"
 
 #include <gtest/gtest.h>
@@ -160,6 +161,24 @@ TEST(Guard, HalveStepRaisesSubstepsUntilTheClothRunsCalmly) {
     for (int i = 0; i < 300; ++i) ASSERT_FALSE(sim.step().diverged) << sim.lastRecoveryMessage();
     EXPECT_EQ(sim.recoveries(), recoveries);
     EXPECT_TRUE(allFinite(sim));
+}
+
+// Where self-contact runs and solver.contact_substeps decides the substeps, halve_step
+// doubles that one: doubling solver.substeps below it would change nothing.
+TEST(Guard, HalveStepRaisesTheContactSubstepsWhereTheyDecide) {
+    Settings s = calmEuler();
+    s.collision.selfCollision = true;
+    s.solver.substeps = 1;
+    s.solver.contactSubsteps = 20;
+    s.springs.stretchStiffness = 1e8f;  // far beyond forward Euler's stable step at 20 substeps
+    s.sim.recovery = RecoveryMode::HalveStep;
+    Simulation sim = makeSimulation(s);
+    ASSERT_EQ(substepsThisStep(sim.world()), 20);
+    ASSERT_TRUE(stepUntilRecovery(sim, 200)) << "the cloth must explode, or the test proves nothing";
+    EXPECT_NE(sim.lastRecoveryMessage().find("solver.contact_substeps 20 -> 40"), std::string::npos)
+        << sim.lastRecoveryMessage();
+    EXPECT_EQ(sim.world().settings.solver.substeps, 1);
+    EXPECT_EQ(substepsThisStep(sim.world()), 40);
 }
 
 TEST(Guard, RaiseIterationsDoublesIterationsUpToItsCap) {

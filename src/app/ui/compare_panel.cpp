@@ -1,5 +1,6 @@
 #include "compare_panel.hpp"
 
+#include "sim/collision/contact.hpp"
 #include "sim/params.hpp"
 #include "sim/solver.hpp"
 
@@ -44,22 +45,40 @@ void plotCopies(const char* title, const CompareMode& mode, History<N> CompareTr
     ImGui::Dummy(ImVec2(width, height));
 }
 
+// Where solver.contact_substeps decides (self-contact runs), the substeps a step takes.
+void contactSubstepsTip(const World& world) {
+    const int taken = substepsThisStep(world);
+    if (taken != std::max(world.settings.solver.substeps, 1) && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%d a step while self-contact runs (solver.contact_substeps)", taken);
+}
+
 // Copy k's substeps: the panels edit the first copy's; a companion's is set here, for it alone.
 void substepsCell(AppContext& ctx, std::size_t k) {
     const ParamDef& def = *findParam("solver.substeps");
     if (k == 0) {
-        ImGui::Text("%d", ctx.sim->world().settings.solver.substeps);
+        const World& world = ctx.sim->world();
+        if (const int taken = substepsThisStep(world); taken != std::max(world.settings.solver.substeps, 1))
+            ImGui::Text("%d (%d)", world.settings.solver.substeps, taken);
+        else
+            ImGui::Text("%d", world.settings.solver.substeps);
+        contactSubstepsTip(world);
         return;
     }
     CompareCopy& copy = ctx.compare.companions.copies()[k - 1];
-    int substeps = copy.player->simulation()->world().settings.solver.substeps;
+    const World& world = copy.player->simulation()->world();
+    int substeps = world.settings.solver.substeps;
     ImGui::PushID(static_cast<int>(k));
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::DragInt("##substeps", &substeps, 0.2f, static_cast<int>(def.minValue), static_cast<int>(def.maxValue))) {
+    char format[32] = "%d";  // as the first copy's cell: "1 (4)" where contact takes 4
+    if (const int taken = substepsThisStep(world); taken != std::max(substeps, 1))
+        std::snprintf(format, sizeof format, "%%d (%d)", taken);
+    if (ImGui::DragInt("##substeps", &substeps, 0.2f, static_cast<int>(def.minValue), static_cast<int>(def.maxValue),
+                       format)) {
         const std::string error =
             ctx.compare.companions.applyTo(k - 1, actions::set(0, def.key, std::to_string(substeps)));
         if (!error.empty()) ctx.paramError = error;
     }
+    contactSubstepsTip(world);
     ImGui::PopID();
 }
 

@@ -387,6 +387,12 @@ bool usesTriangleContact(const World& world) {
     return !(info && info->gpu());
 }
 
+int substepsThisStep(const World& world) {
+    const SolverSettings& solver = world.settings.solver;
+    const int substeps = std::max(solver.substeps, 1);
+    return usesTriangleContact(world) ? std::max(substeps, solver.contactSubsteps) : substeps;
+}
+
 void ContactStage::invalidate(const World& world) {
     m_triangles.invalidate();
     m_triangles.forgetSeparations();

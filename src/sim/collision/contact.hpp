@@ -48,6 +48,11 @@ SubstepClock startSubstep(World& world, int index, int count, float h);
 // when they stand in for them.
 bool usesTriangleContact(const World& world);
 
+// Substeps the solver takes this step: solver.substeps, or solver.contact_substeps when
+// more and triangle contact runs (a one-step method would find its vertices held back by
+// their bounds, far from its solve's positions). At least 1.
+int substepsThisStep(const World& world);
+
 class ContactStage {
 public:
     // Position-based family, after constraint pass `pass` of `passes` in a

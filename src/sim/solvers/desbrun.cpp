@@ -92,7 +92,7 @@ public:
         CS_TIME_SCOPE(stats.totalMs);
         Cloth& cloth = world.cloth;
         const std::size_t n = cloth.particleCount();
-        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const float h = dt / static_cast<float>(substeps);
         if (n == 0) return stats;
         auto buffers = scratch(cloth, 4);

@@ -26,7 +26,7 @@ public:
         auto& start = buffers[0];
         auto& forces = buffers[1];
         auto& a = buffers[2];
-        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const float h = dt / static_cast<float>(substeps);
         for (int sub = 0; sub < substeps; ++sub) {
             const SubstepClock clock = startSubstep(world, sub, substeps, h);

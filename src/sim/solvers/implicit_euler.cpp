@@ -89,7 +89,7 @@ public:
             ensurePattern(cloth);
             ensurePinned(cloth);
         }
-        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const float h = dt / static_cast<float>(substeps);
         const int maxIterations = std::max(world.settings.implicit.cgMaxIterations, 1);
         const float tolerance = std::max(world.settings.implicit.cgTolerance, 0.0f);

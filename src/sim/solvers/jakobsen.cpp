@@ -48,7 +48,7 @@ public:
             m_forces.assign(n, glm::vec3(0.0f));
             m_start.assign(n, glm::vec3(0.0f));
         }
-        const int substeps = std::max(s.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const int passes = std::max(s.solver.iterations, 1);
         const float h = dt / static_cast<float>(substeps);
         const float c = dragFactor(world.settings.solver, h);

@@ -50,7 +50,7 @@ public:
             m_forces.assign(cloth.particleCount(), glm::vec3(0.0f));
             m_predicted.assign(cloth.particleCount(), glm::vec3(0.0f));
         }
-        const int substeps = std::max(s.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const int passes = std::max(s.solver.iterations, 1);
         const float h = dt / static_cast<float>(substeps);
         const bool dihedral = s.solver.bending == BendingModel::Dihedral;

@@ -32,7 +32,7 @@ public:
         auto& a = buffers[6];
         auto& forces = buffers[7];
         const std::size_t n = cloth.particleCount();
-        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const float h = dt / static_cast<float>(substeps);
         constexpr float kStageStep[4] = {0.0f, 0.5f, 0.5f, 1.0f};   // where each stage is evaluated
         constexpr float kStageWeight[4] = {1.0f, 2.0f, 2.0f, 1.0f};  // its weight / 6

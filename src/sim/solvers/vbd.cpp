@@ -60,7 +60,7 @@ public:
         const std::size_t n = cloth.particleCount();
         if (n == 0) return stats;
         const Settings& settings = world.settings;
-        const int substeps = std::max(settings.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const int sweeps = std::max(settings.vbd.iterations, 1);
         const float h = dt / static_cast<float>(substeps);
         auto buffers = scratch(cloth, 6);

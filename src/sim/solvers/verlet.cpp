@@ -45,7 +45,7 @@ public:
         auto& a = buffers[2];
         auto& previous = buffers[3];
         auto& backward = buffers[4];  // (x - x_prev) / h: the velocity the forces see
-        const int substeps = std::max(world.settings.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const float h = dt / static_cast<float>(substeps);
         const float c = dragFactor(world.settings.solver, h);
         const std::size_t n = cloth.particleCount();

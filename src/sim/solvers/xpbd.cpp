@@ -58,7 +58,7 @@ public:
         const Settings& s = world.settings;
         ensureSized(cloth);
 
-        const int substeps = std::max(s.solver.substeps, 1);
+        const int substeps = substepsThisStep(world);
         const int passes = std::max(s.solver.iterations, 1);
         const float h = dt / static_cast<float>(substeps);
         const bool dihedral = s.solver.bending == BendingModel::Dihedral;

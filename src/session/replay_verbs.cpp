@@ -223,7 +223,9 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
              for (const std::uint32_t v : a.blade.onVertices)
                  if (v >= cloth.particleCount()) return "no such particle in the cut";
              Cloth before = cloth;
-             if (!cutAlongBlade(cloth, a.blade).changed()) return "the cut crosses no edge of this cloth";
+             // the room the live cut had: the same state, the same snaps
+             if (!cutAlongBlade(cloth, a.blade, p.m_sim->world().contactRoom).changed())
+                 return "the cut crosses no edge of this cloth";
              p.m_cutUndo.remember(std::move(before));
              p.m_sim->topologyEdited();
              return {};

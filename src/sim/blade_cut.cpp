@@ -128,7 +128,7 @@ BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1
     return path;
 }
 
-CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
+CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) {
     CutResult result;
     const auto n0 = static_cast<std::uint32_t>(c.particleCount());
     const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
@@ -188,6 +188,17 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path) {
         if (c.pinned[v] || c.inverseMasses[v] == 0.0f) continue;
         const glm::vec3 rest = c.restPositions[x.edge.a] + x.t * (c.restPositions[x.edge.b] - c.restPositions[x.edge.a]);
         if (!snapKeepsShape(c, fans, v, rest)) continue;
+        // where self-contact runs, a snap that would take the particle out of its room
+        // (possibly through a layer) is an insertion instead, which moves nothing
+        if (!room.empty()) {
+            const glm::vec3 to = c.positions[x.edge.a] + x.t * (c.positions[x.edge.b] - c.positions[x.edge.a]);
+            const float move = glm::distance(to, c.positions[v]);
+            if (v >= room.size() || !(move <= room[v])) {
+                ++result.snapsRefused;
+                continue;
+            }
+            room[v] -= move;  // a later cut before contact detects again has only the rest
+        }
         interpolateParticle(c, v, x.edge.a, x.edge.b, x.t);
         onBlade[v] = 1;
         markFan(v);

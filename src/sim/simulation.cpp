@@ -73,7 +73,9 @@ void Simulation::topologyEdited() {
 void Simulation::stateRestored() { topologyEdited(); }
 
 bool Simulation::cut(glm::vec2 uv0, glm::vec2 uv1) {
-    if (!cutAlongRestSegment(m_world.cloth, uv0, uv1, m_world.settings.tearing.cutSplitsTriangles).changed())
+    if (!cutAlongRestSegment(m_world.cloth, uv0, uv1, m_world.settings.tearing.cutSplitsTriangles,
+                             m_world.contactRoom)
+             .changed())
         return false;
     topologyEdited();
     return true;

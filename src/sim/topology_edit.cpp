@@ -186,8 +186,9 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
     return edges;
 }
 
-CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles) {
-    if (splitTriangles) return cutAlongBlade(cloth, bladeAlongRestSegment(cloth, uv0, uv1));
+CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles,
+                               std::span<float> room) {
+    if (splitTriangles) return cutAlongBlade(cloth, bladeAlongRestSegment(cloth, uv0, uv1), room);
     const std::vector<EdgeKey> edges = edgesCrossingRestSegment(cloth, uv0, uv1);
     return cutEdges(cloth, edges);
 }

@@ -23,6 +23,7 @@ struct CutResult {
     std::size_t particlesAdded = 0;  // copies made by splits
     std::size_t particlesInserted = 0;  // vertices a blade inserted on the edges it crossed (blade_cut.hpp)
     std::size_t particlesSnapped = 0;   // vertices a blade slid along an edge onto itself
+    std::size_t snapsRefused = 0;       // ... that it left in place: the move would leave self-contact's room
     std::size_t trianglesSplit = 0;     // triangles a blade split
     bool changed() const {
         return edgesCut > 0 || particlesAdded > 0 || particlesInserted > 0 || particlesSnapped > 0 || trianglesSplit > 0;
@@ -73,8 +74,9 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
 
 // --cut: cuts along a segment of the rest parameterisation, both ends in [0,1]^2.
 // With splitTriangles (tearing.cut_splits_triangles) the triangles it crosses are
-// split along it (blade_cut.hpp); without, it cuts the edges it crosses.
-CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles = true);
+// split along it (blade_cut.hpp; `room` as there); without, it cuts the edges it crosses.
+CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles = true,
+                              std::span<float> room = {});
 
 // What the cloth was before each of the last edits, so that they can be taken back
 // one by one and made again: an undo puts the cloth back as it was before the last

@@ -24,6 +24,11 @@ struct World {
     // particle. Empty when it is. The app and the headless runner show it.
     std::string clothError;
     std::string_view clothErrorKey;  // the parameter at fault ("cloth.mesh", ...), empty with no error
+    // Self-contact's room: per particle, metres it may still move before triangle contact
+    // must detect again (its bound less how far it moved since the last detection). A
+    // move within it cannot make a crossing; a cut's node snap keeps to it (blade_cut.hpp).
+    // Empty where self-contact does not run or knows no bounds (a fresh stage).
+    std::vector<float> contactRoom;
 };
 
 // The cloth that cloth settings describe: the mesh of cloth.mesh (mesh_import.hpp), or

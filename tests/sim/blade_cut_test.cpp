@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -172,6 +173,48 @@ TEST(BladeCut, ACutClothAtRestStaysAtRest) {
             moved = std::max(moved, glm::distance(start[i], sim.world().cloth.positions[i]));
         EXPECT_LT(moved, 1e-4f) << id;
     }
+}
+
+// Where self-contact runs, a node snap keeps to the contact's room (World::contactRoom:
+// each particle's bound less its move since the last detection), so a cut cannot move a
+// particle through a layer; a snap that would go farther is an insertion, which moves
+// nothing. Without the room the same cut snaps particles farther than it.
+TEST(BladeCut, ASnapKeepsToSelfContactsRoom) {
+    Settings settings = settingsWith([](Settings& s) {
+        s.cloth = gridSettings(20);
+        s.collision.selfCollision = true;
+    });
+    settings.cloth.pins = PinPreset::TopRow;
+    Simulation sim = makeSimulation(settings);
+    for (int step = 0; step < 10; ++step) sim.step();  // swinging: the room is less than the bounds
+    const World& world = sim.world();
+    ASSERT_EQ(world.contactRoom.size(), world.cloth.particleCount());
+    const std::vector<float> room = world.contactRoom;
+    const std::vector<glm::vec3> before = world.cloth.positions;
+    const glm::vec2 uv0{0.0f, 0.33f}, uv1{1.0f, 0.61f};
+
+    Cloth free = world.cloth;
+    const CutResult unlimited = cutAlongBlade(free, bladeAlongRestSegment(free, uv0, uv1));
+    float beyond = 0.0f;  // the farthest a snap moved a particle past its room, metres
+    for (std::size_t i = 0; i < before.size(); ++i)
+        beyond = std::max(beyond, glm::distance(before[i], free.positions[i]) - room[i]);
+    ASSERT_GT(unlimited.particlesSnapped, 0u);
+    ASSERT_GT(beyond, 1e-3f) << "the snaps must reach past the room, or the test proves nothing";
+
+    Cloth held = world.cloth;
+    std::vector<float> left = room;
+    const CutResult kept = cutAlongBlade(held, bladeAlongRestSegment(held, uv0, uv1), left);
+    EXPECT_GT(kept.snapsRefused, 0u);
+    EXPECT_EQ(kept.edgesCut > 0, unlimited.edgesCut > 0);
+    std::cout << "without the room " << unlimited.particlesSnapped << " snaps, up to " << 1000.0f * beyond
+              << " mm past it; with it " << kept.particlesSnapped << " snaps, " << kept.snapsRefused << " refused\n";
+
+    ASSERT_TRUE(sim.cut(uv0, uv1));  // --cut: the simulation gives the cut its room
+    for (std::size_t i = 0; i < before.size(); ++i)
+        EXPECT_LE(glm::distance(before[i], sim.world().cloth.positions[i]), room[i]) << "particle " << i;
+    EXPECT_EQ(sim.world().cloth.positions, held.positions);
+    // the stage detected again at once: a room for the cut cloth
+    EXPECT_EQ(sim.world().contactRoom.size(), sim.world().cloth.particleCount());
 }
 
 // Whether the two meshes have the same triangles, by the rest uv of their corners

@@ -42,7 +42,7 @@ void CutTool::release(const ToolContext& ctx) {
         m_stroke.clear();
         if (blade.empty()) return;
         Cloth before = cloth;
-        const CutResult result = cutAlongBlade(cloth, blade);
+        const CutResult result = cutAlongBlade(cloth, blade, ctx.world.contactRoom);
         if (!result.changed()) return;  // a click on a particle: nothing to take back or record
         m_undo.remember(std::move(before));
         m_lastCut = {blade.crossings.size(), result};

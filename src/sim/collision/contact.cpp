@@ -393,7 +393,7 @@ int substepsThisStep(const World& world) {
     return usesTriangleContact(world) ? std::max(substeps, solver.contactSubsteps) : substeps;
 }
 
-void ContactStage::invalidate(const World& world) {
+void ContactStage::invalidate(World& world) {
     m_triangles.invalidate();
     m_triangles.forgetSeparations();
     // A stage that has not run triangle contact since it was made or paused (a new
@@ -404,10 +404,12 @@ void ContactStage::invalidate(const World& world) {
     // its edge ended buried 0.35 m off its script.
     if (!m_trianglesLastSubstep || !usesTriangleContact(world)) {
         m_freshPositions.assign(world.cloth.positions.begin(), world.cloth.positions.end());
+        world.contactRoom.clear();  // no bounds yet: the first substep detects where the cloth is then
         return;
     }
     m_freshPositions.clear();
     m_triangles.detect(world.cloth, world.cloth.positions, world.settings.collision, world.settings.solver.threads);
+    m_triangles.roomLeft(world.cloth.positions, world.contactRoom);
 }
 
 void ContactStage::projectPositions(World& world, std::span<const glm::vec3> previous, const SubstepClock& clock,
@@ -428,6 +430,7 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
     if (!usesTriangleContact(world)) {
         m_trianglesLastSubstep = false;
         m_freshPositions.clear();  // from before a pause: says nothing of where the cloth is next time
+        world.contactRoom.clear();
         return;
     }
     // bounds from before a pause in triangle contact say nothing about where the cloth is
@@ -448,6 +451,8 @@ void ContactStage::collideWithItself(World& world, std::span<const glm::vec3> st
         m_velocitiesBefore.assign(cloth.velocities.begin(), cloth.velocities.end());
     }
     m_triangles.step(cloth, start, clock.h, world.settings.collision, world.settings.solver.threads, clock.count);
+    // what a move between steps (a cut's snap) may use without a crossing
+    if (clock.index == clock.count - 1) m_triangles.roomLeft(cloth.positions, world.contactRoom);
     if (!velocities) return;
     // Force-based: the velocity follows what contact did to the position. A vertex its
     // bound held back keeps only the motion it made, (x - x_start) / h, so it does not

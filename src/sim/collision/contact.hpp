@@ -73,7 +73,8 @@ public:
     // A stage that has not run triangle contact yet (a new solver: the cloth as loaded, a
     // reset, a switch) keeps the positions instead, for its first substep (see
     // detectFreshStart).
-    void invalidate(const World& world);
+    // It also sets world.contactRoom for the cloth as it is (see collideWithItself).
+    void invalidate(World& world);
     // Adds triangle contact's counters for the step to `stats` (zero when it did not run).
     void reportTo(StepStats& stats) const;
 

@@ -1032,6 +1032,16 @@ bool TriangleContact::keepNeighboursApart(Cloth& cloth) {
     return true;
 }
 
+void TriangleContact::roomLeft(std::span<const glm::vec3> x, std::vector<float>& room) const {
+    if (m_dirty || m_anchor.size() != x.size() || m_bound.size() != x.size()) {
+        room.clear();
+        return;
+    }
+    room.resize(x.size());  // no allocation while the cloth keeps its size
+    for (std::size_t v = 0; v < x.size(); ++v)
+        room[v] = std::max(m_bound[v] - glm::length(x[v] - m_anchor[v] - m_drift) - kDistanceFloor, 0.0f);
+}
+
 void TriangleContact::beginStep() {
     m_stats.detections = 0;
     m_stats.welds = 0;

@@ -167,6 +167,10 @@ public:
     void beginStep();
 
     const TriangleContactStats& stats() const { return m_stats; }
+    // Per vertex of x, metres it may still move and stay in its ball around X + U (its
+    // bound less its move since the last detection, a hair kept back for rounding);
+    // empty when there are no bounds for x (none detected yet, or another topology).
+    void roomLeft(std::span<const glm::vec3> x, std::vector<float>& room) const;
     std::span<const float> bounds() const { return m_bound; }  // b_v, metres, of the last detection
     // The smallest vertex-triangle or edge-edge distance between features that share no
     // vertex at the last detection, metres; infinity when none was within the query radius.

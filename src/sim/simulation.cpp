@@ -200,8 +200,8 @@ Simulation::Adaptation Simulation::adaptAfterRecovery() {
     };
     switch (m_world.settings.sim.recovery) {
     case RecoveryMode::HalveStep:
-        // the setting that decides the step's substeps (substepsThisStep)
-        if (usesTriangleContact(m_world) && solver.contactSubsteps > solver.substeps)
+        // the setting that decides the step's substeps
+        if (substepsThisStep(m_world) > std::max(solver.substeps, 1))
             return doubleUpTo("solver.contact_substeps", solver.contactSubsteps, kMaxRecoverySubsteps);
         return doubleUpTo("solver.substeps", solver.substeps, kMaxRecoverySubsteps);
     case RecoveryMode::RaiseIterations:

@@ -243,7 +243,7 @@ INSTANTIATE_TEST_SUITE_P(Methods, OneStepMethodUnderContact,
                          [](const ::testing::TestParamInfo<OneStepMethod>& m) { return std::string(m.param.id); });
 
 // A cloth that is already crossed when self-contact starts (the 24^2 pile dropped with
-// it off: 146 crossing pairs after 150 steps): contact reports the crossings and never
+// it off: 448 crossing pairs after 150 steps): contact reports the crossings and never
 // makes more. Pairs that cross are at distance 0, so their vertices' bounds are 0 and
 // they stay as they are; every other pair keeps apart as usual.
 TEST(TriangleContactCrossedStart, TheCrossingsAreNeverMore) {

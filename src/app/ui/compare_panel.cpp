@@ -45,10 +45,15 @@ void plotCopies(const char* title, const CompareMode& mode, History<N> CompareTr
     ImGui::Dummy(ImVec2(width, height));
 }
 
-// Where solver.contact_substeps decides (self-contact runs), the substeps a step takes.
-void contactSubstepsTip(const World& world) {
+// The substeps a step of `world` takes where solver.contact_substeps decides them
+// (self-contact runs), else 0.
+int contactSubstepsOf(const World& world) {
     const int taken = substepsThisStep(world);
-    if (taken != std::max(world.settings.solver.substeps, 1) && ImGui::IsItemHovered())
+    return taken != std::max(world.settings.solver.substeps, 1) ? taken : 0;
+}
+
+void contactSubstepsTip(int taken) {
+    if (taken > 0 && ImGui::IsItemHovered())
         ImGui::SetTooltip("%d a step while self-contact runs (solver.contact_substeps)", taken);
 }
 
@@ -57,11 +62,12 @@ void substepsCell(AppContext& ctx, std::size_t k) {
     const ParamDef& def = *findParam("solver.substeps");
     if (k == 0) {
         const World& world = ctx.sim->world();
-        if (const int taken = substepsThisStep(world); taken != std::max(world.settings.solver.substeps, 1))
+        const int taken = contactSubstepsOf(world);
+        if (taken > 0)
             ImGui::Text("%d (%d)", world.settings.solver.substeps, taken);
         else
             ImGui::Text("%d", world.settings.solver.substeps);
-        contactSubstepsTip(world);
+        contactSubstepsTip(taken);
         return;
     }
     CompareCopy& copy = ctx.compare.companions.copies()[k - 1];
@@ -69,16 +75,16 @@ void substepsCell(AppContext& ctx, std::size_t k) {
     int substeps = world.settings.solver.substeps;
     ImGui::PushID(static_cast<int>(k));
     ImGui::SetNextItemWidth(-1.0f);
+    const int taken = contactSubstepsOf(world);
     char format[32] = "%d";  // as the first copy's cell: "1 (4)" where contact takes 4
-    if (const int taken = substepsThisStep(world); taken != std::max(substeps, 1))
-        std::snprintf(format, sizeof format, "%%d (%d)", taken);
+    if (taken > 0) std::snprintf(format, sizeof format, "%%d (%d)", taken);
     if (ImGui::DragInt("##substeps", &substeps, 0.2f, static_cast<int>(def.minValue), static_cast<int>(def.maxValue),
                        format)) {
         const std::string error =
             ctx.compare.companions.applyTo(k - 1, actions::set(0, def.key, std::to_string(substeps)));
         if (!error.empty()) ctx.paramError = error;
     }
-    contactSubstepsTip(world);
+    contactSubstepsTip(taken);
     ImGui::PopID();
 }
 

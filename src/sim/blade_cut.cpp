@@ -27,11 +27,15 @@ std::uint8_t flagsOf(EdgeBits e0, EdgeBits e1, EdgeBits e2) {
     return f;
 }
 
-// Rest area per particle: a third of each of its triangles'.
-std::vector<double> lumpedAreas(const Cloth& c) {
-    std::vector<double> area(c.particleCount(), 0.0);
-    for (const glm::uvec3& t : c.triangles) {
-        const double a = triangleArea(c.restPositions, t) / 3.0;
+// Rest area per particle: a third of each of its triangles', for the particles
+// marked in `only` (the others stay 0: the areas of a whole 128² cloth cost more
+// than the rest of a cut).
+std::vector<double> lumpedAreas(const std::vector<glm::uvec3>& triangles, const std::vector<glm::vec3>& rest,
+                                const std::vector<std::uint8_t>& only) {
+    std::vector<double> area(only.size(), 0.0);
+    for (const glm::uvec3& t : triangles) {
+        if (!(only[t.x] || only[t.y] || only[t.z])) continue;
+        const double a = triangleArea(rest, t) / 3.0;
         for (int k = 0; k < 3; ++k) area[t[k]] += a;
     }
     return area;
@@ -104,37 +108,45 @@ BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1
     for (const glm::uvec3& t : cloth.triangles)
         for (int k = 0; k < 3; ++k) sum += glm::distance(cloth.restUV[t[k]], cloth.restUV[t[(k + 1) % 3]]);
     const float onLine = 1e-4f * static_cast<float>(sum / (3.0 * static_cast<double>(cloth.triangles.size())));
-    const std::vector<EdgeKey> edges = uniqueEdges(cloth.triangles);
 
     // signed distance from the blade's line, and position along it (0..1 on the segment)
-    auto side = [&](std::uint32_t v) { return glm::dot(cloth.restUV[v] - uv0, normal); };
+    std::vector<float> sides(cloth.particleCount());
+    for (std::uint32_t v = 0; v < cloth.particleCount(); ++v) sides[v] = glm::dot(cloth.restUV[v] - uv0, normal);
+    auto side = [&](std::uint32_t v) { return sides[v]; };
     auto param = [&](glm::vec2 p) { return glm::dot(p - uv0, dir) / length; };
     const float slack = onLine / length;
     for (std::uint32_t v = 0; v < cloth.particleCount(); ++v) {
         const float s = param(cloth.restUV[v]);
         if (std::abs(side(v)) <= onLine && s >= -slack && s <= 1.0f + slack) path.onVertices.push_back(v);
     }
-    for (const EdgeKey& e : edges) {
-        const float da = side(e.a), db = side(e.b);
-        if (std::abs(da) <= onLine || std::abs(db) <= onLine || (da > 0.0f) == (db > 0.0f)) continue;
-        const float t = da / (da - db);
-        const float s = param(cloth.restUV[e.a] + t * (cloth.restUV[e.b] - cloth.restUV[e.a]));
-        if (s < 0.0f || s > 1.0f) continue;
-        path.crossings.push_back({e, t, s});
-    }
+    // every triangle's edges (an inner edge twice, with the same figures: deduplicated
+    // below) rather than a sorted list of unique edges, which cost more than the cut
+    for (const glm::uvec3& tri : cloth.triangles)
+        for (int k = 0; k < 3; ++k) {
+            const EdgeKey e = triangleEdge(tri, k);
+            const float da = side(e.a), db = side(e.b);
+            if (std::abs(da) <= onLine || std::abs(db) <= onLine || (da > 0.0f) == (db > 0.0f)) continue;
+            const float t = da / (da - db);
+            const float s = param(cloth.restUV[e.a] + t * (cloth.restUV[e.b] - cloth.restUV[e.a]));
+            if (s < 0.0f || s > 1.0f) continue;
+            path.crossings.push_back({e, t, s});
+        }
     std::sort(path.crossings.begin(), path.crossings.end(), [](const EdgeCrossing& l, const EdgeCrossing& r) {
         return l.along != r.along ? l.along < r.along : l.edge < r.edge;
     });
+    path.crossings.erase(std::unique(path.crossings.begin(), path.crossings.end(),
+                                     [](const EdgeCrossing& l, const EdgeCrossing& r) { return l.edge == r.edge; }),
+                         path.crossings.end());
     return path;
 }
 
 CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) {
     CutResult result;
+    const LinkBasis basis = linkBasisOf(c);  // the links are updated from it where the blade edits
     const auto n0 = static_cast<std::uint32_t>(c.particleCount());
     const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
     c.edgeFlags.resize(triangles0, 0);
     const TriangleFans fans(c.triangles, n0);
-    const std::vector<double> lumpBefore = lumpedAreas(c);
     const glm::dvec3 momentumBefore = momentum(c);
 
     std::vector<std::uint8_t> onBlade(n0, 0);
@@ -314,34 +326,31 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
 
     if (result.particlesSnapped == 0 && result.particlesInserted == 0 && cuts.empty()) return result;
 
-    // 4. span links through a split triangle lose their support: the cut runs through them
-    if (result.trianglesSplit > 0) {
-        std::size_t kept = 0;
-        for (const SpanLink& span : c.spanLinks) {
+    // 4. span links through a split triangle lose their support: the cut runs through
+    // them (broken in place; the link update drops them and counts them torn)
+    if (result.trianglesSplit > 0)
+        for (SpanLink& span : c.spanLinks) {
             bool through = false;
             for (std::uint32_t i = 0; i < span.supportCount && !through; ++i) {
                 const std::uint32_t s = c.spanSupport[span.firstSupport + i];
                 through = s < triangles0 && rewritten[s];
             }
-            if (through) {
-                ++c.tornLinks;
-                continue;
-            }
-            c.spanLinks[kept++] = span;
+            if (through) span.supportCount = 0;
         }
-        c.spanLinks.resize(kept);
-    }
 
     // a snapped particle moved: the span links that end at it measure their rest length again
     if (result.particlesSnapped > 0)
         for (SpanLink& span : c.spanLinks) {
+            if (span.supportCount == 0) continue;
             const std::uint32_t a = spanEndA(c, span), b = spanEndB(c, span);
             if ((a < n0 && onBlade[a]) || (b < n0 && onBlade[b]))
                 span.restLength = glm::distance(c.restPositions[a], c.restPositions[b]);
         }
 
     // 5. masses lumped again over the edited region, same total; momentum kept
-    const std::vector<double> lumpAfter = lumpedAreas(c);
+    std::vector<std::uint8_t> affectedBefore(affected.begin(), affected.begin() + n0);
+    const std::vector<double> lumpBefore = lumpedAreas(basis.triangles, basis.restPositions, affectedBefore);
+    const std::vector<double> lumpAfter = lumpedAreas(c.triangles, c.restPositions, affected);
     std::vector<double> density(c.particleCount(), 0.0);
     for (std::uint32_t v = 0; v < n0; ++v)
         if (affected[v] && lumpBefore[v] > 0.0) density[v] = c.masses[v] / lumpBefore[v];
@@ -360,10 +369,10 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
     const std::size_t oldAffected = static_cast<std::size_t>(std::count(affected.begin(), affected.begin() + n0, 1));
 
     // 6. cut along the blade and part the particles on it
-    const CutResult parted = cutEdges(c, cuts);
+    const CutResult parted = cutEdges(c, cuts, &basis);
     result.edgesCut = parted.edgesCut;
     result.particlesAdded = parted.particlesAdded;
-    if (!parted.changed()) rebuildLinks(c);  // the split triangles still need their links
+    if (!parted.changed()) updateLinks(c, basis);  // the split triangles still need their links
 
     // 7. no particle of the edited region lighter than kLightest of its mean before:
     // the small triangles a blade leaves near a corner it passes close to lump a

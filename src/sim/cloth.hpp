@@ -22,6 +22,7 @@ struct Link {
     std::uint32_t b;
     float restLength;   // metres
     LinkKind kind;
+    std::uint8_t colour = 0;  // within its kind, no two links of one colour share a particle (topology.cpp)
 };
 
 // A link that is not a triangle edge (the grid's second diagonal, its long

@@ -68,7 +68,7 @@ TearResult Tearing::apply(Cloth& cloth, float maxStretch, bool springBack) {
             for (std::size_t i = 0; i < over.size(); ++i) {
                 const EdgeKey e = over[i];
                 if (!isEdge[i]) {
-                    // a span link breaks on its own; the rebuild drops it and counts it
+                    // a span link breaks on its own; the link update drops it and counts it
                     for (SpanLink& span : cloth.spanLinks)
                         if (span.supportCount > 0 && edgeKey(spanEndA(cloth, span), spanEndB(cloth, span)) == e) {
                             span.supportCount = 0;
@@ -93,10 +93,10 @@ TearResult Tearing::apply(Cloth& cloth, float maxStretch, bool springBack) {
                     result.particlesAdded += copies;
                 }
             }
-            if (spanBreaks > 0 && !editor.result().changed()) rebuildLinks(cloth);
-            editor.finish();  // rebuilds when particles were split
+            if (spanBreaks > 0) editor.spanLinksBroken();
+            editor.finish();  // updates the links where particles were split or span links broke
         }
-        cloth.tornLinks += edgeTears;  // span links are counted by the rebuild that drops them
+        cloth.tornLinks += edgeTears;  // span links are counted by the link update that drops them
         const std::size_t tornThisRound = edgeTears + spanBreaks;
         result.linksTorn += tornThisRound;
         if (springBack) springBackLinks(cloth, maxStretch);

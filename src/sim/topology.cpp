@@ -52,6 +52,7 @@ void orderLinksByColour(std::vector<Link>& links, std::size_t particles) {
             // greedy: the first free colour; a particle with over 63 links of one kind shares the last
             const int c = taken == ~std::uint64_t{0} ? 63 : std::countr_one(taken);
             colour[l] = static_cast<std::uint8_t>(c);
+            links[l].colour = colour[l];
             used[links[l].a] |= std::uint64_t{1} << c;
             used[links[l].b] |= std::uint64_t{1} << c;
         }

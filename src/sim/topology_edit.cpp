@@ -19,14 +19,26 @@ bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
 
 } // namespace
 
-TopologyEditor::TopologyEditor(Cloth& cloth) : m_cloth(cloth), m_fans(cloth.particleCount()) {
+TopologyEditor::TopologyEditor(Cloth& cloth, const LinkBasis* basis)
+    : m_cloth(cloth), m_ownBasis(basis ? LinkBasis{} : linkBasisOf(cloth)), m_basis(basis ? basis : &m_ownBasis),
+      m_start(cloth.triangles, cloth.particleCount()), m_fans(cloth.particleCount()),
+      m_fanTaken(cloth.particleCount(), 0) {
     m_cloth.edgeFlags.resize(m_cloth.triangles.size(), 0);
-    for (std::uint32_t t = 0; t < m_cloth.triangles.size(); ++t)
-        for (int k = 0; k < 3; ++k) m_fans[m_cloth.triangles[t][k]].push_back(t);
+}
+
+std::vector<std::uint32_t>& TopologyEditor::fanOf(std::uint32_t v) const {
+    std::vector<std::uint32_t>& fan = m_fans[v];
+    if (!m_fanTaken[v]) {
+        m_fanTaken[v] = 1;
+        // a separate() before may have re-pointed some of them at a copy
+        for (std::uint32_t t : m_start.of(v))
+            if (cornerOf(m_cloth.triangles[t], v) >= 0) fan.push_back(t);
+    }
+    return fan;
 }
 
 bool TopologyEditor::isEdge(std::uint32_t a, std::uint32_t b) const {
-    for (std::uint32_t t : m_fans[a])
+    for (std::uint32_t t : fanOf(a))
         if (cornerOf(m_cloth.triangles[t], b) >= 0) return true;
     return false;
 }
@@ -35,7 +47,7 @@ bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
     if (a >= m_fans.size() || b >= m_fans.size() || a == b) return false;
     bool found = false, wasJoined = false;
     int sharing = 0;
-    for (std::uint32_t t : m_fans[a]) {
+    for (std::uint32_t t : fanOf(a)) {
         const glm::uvec3& tri = m_cloth.triangles[t];
         if (cornerOf(tri, b) < 0) continue;
         for (int k = 0; k < 3; ++k) {
@@ -57,7 +69,7 @@ bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
 
 std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNormal) {
     if (v >= m_fans.size()) return 0;
-    const std::vector<std::uint32_t> fan = m_fans[v];  // copied: m_fans grows below
+    const std::vector<std::uint32_t> fan = fanOf(v);  // copied: m_fans grows below
     const std::size_t k = fan.size();
     if (k < 2) return 0;
     const Cloth& c = m_cloth;
@@ -105,14 +117,14 @@ std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNorm
         const float share = total > 0.0f ? mass * area[g] / total : mass / static_cast<float>(roots.size());
         m_cloth.masses[copy] = share;
         given += share;
-        std::vector<std::uint32_t>& copyFan = m_fans[copy];
+        std::vector<std::uint32_t>& copyFan = fanOf(copy);
         for (std::size_t i = 0; i < k; ++i) {
             if (find(i) != roots[g]) continue;
             glm::uvec3& t = m_cloth.triangles[fan[i]];
             t[cornerOf(t, v)] = copy;
             copyFan.push_back(fan[i]);
         }
-        std::vector<std::uint32_t>& own = m_fans[v];
+        std::vector<std::uint32_t>& own = fanOf(v);
         own.erase(std::remove_if(own.begin(), own.end(),
                                  [&](std::uint32_t t) { return cornerOf(m_cloth.triangles[t], v) < 0; }),
                   own.end());
@@ -136,17 +148,18 @@ std::uint32_t TopologyEditor::copyParticle(std::uint32_t v) {
     c.restUV.push_back(c.restUV[v]);
     c.restPositions.push_back(c.restPositions[v]);
     m_fans.emplace_back();
+    m_fanTaken.push_back(1);  // a copy starts with no triangles
     return copy;
 }
 
 void TopologyEditor::finish() {
     if (m_finished) return;
     m_finished = true;
-    if (m_result.changed()) rebuildLinks(m_cloth);
+    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_basis);
 }
 
-CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges) {
-    TopologyEditor editor(cloth);
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, const LinkBasis* basis) {
+    TopologyEditor editor(cloth, basis);
     std::vector<std::uint32_t> ends;
     for (const EdgeKey& e : edges)
         if (editor.cutEdge(e.a, e.b)) {

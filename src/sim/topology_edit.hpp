@@ -11,6 +11,7 @@
 // New particles are appended: existing indices (grid corners, a held particle)
 // stay valid.
 #include "cloth.hpp"
+#include "link_update.hpp"
 #include "topology.hpp"
 
 #include <span>
@@ -30,10 +31,13 @@ struct CutResult {
     }
 };
 
-// Edits one cloth; the links are rebuilt when it is finished (or on finish()).
+// Edits one cloth; its links and hinges are updated where it changed when it is
+// finished (or on finish()). `basis`: what the links were derived from, when the
+// cloth was already edited before this editor began (a blade's splits); by default
+// the cloth as it is now.
 class TopologyEditor {
 public:
-    explicit TopologyEditor(Cloth& cloth);
+    explicit TopologyEditor(Cloth& cloth, const LinkBasis* basis = nullptr);
     ~TopologyEditor() { finish(); }
     TopologyEditor(const TopologyEditor&) = delete;
     TopologyEditor& operator=(const TopologyEditor&) = delete;
@@ -48,24 +52,37 @@ public:
     std::size_t separate(std::uint32_t v, const glm::vec3* splitNormal = nullptr);
 
     // The triangles around particle v.
-    const std::vector<std::uint32_t>& fan(std::uint32_t v) const { return m_fans[v]; }
+    const std::vector<std::uint32_t>& fan(std::uint32_t v) const { return fanOf(v); }
     bool isEdge(std::uint32_t a, std::uint32_t b) const;
 
-    // Rebuilds the links if anything changed (also done by the destructor).
+    // Span links broken by the caller (SpanLink::supportCount = 0): finish updates the
+    // links even if the editor itself changed nothing.
+    void spanLinksBroken() { m_spanLinksBroken = true; }
+
+    // Updates the links if anything changed (also done by the destructor).
     void finish();
     const CutResult& result() const { return m_result; }
 
 private:
     std::uint32_t copyParticle(std::uint32_t v);
+    // v's fan, taken from m_start the first time it is asked for: an edit touches a
+    // few hundred particles, and a list per particle for all of them cost more than it
+    std::vector<std::uint32_t>& fanOf(std::uint32_t v) const;
 
     Cloth& m_cloth;
-    std::vector<std::vector<std::uint32_t>> m_fans;  // per particle, the triangles that use it
+    LinkBasis m_ownBasis;
+    const LinkBasis* m_basis;
+    TriangleFans m_start;                                    // the fans when the editor began
+    mutable std::vector<std::vector<std::uint32_t>> m_fans;  // per particle, the triangles that use it now,
+    mutable std::vector<std::uint8_t> m_fanTaken;            // once fanOf took it from m_start
     CutResult m_result;
+    bool m_spanLinksBroken = false;
     bool m_finished = false;
 };
 
-// Cuts the given edges and splits their ends where the cloth falls apart.
-CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges);
+// Cuts the given edges and splits their ends where the cloth falls apart (`basis` as
+// for TopologyEditor).
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, const LinkBasis* basis = nullptr);
 
 // The edges whose rest (u, v) segment crosses the segment uv0 -> uv1. The cut line
 // is nudged a hair off any particle it would run through, so a cut along a row

@@ -1,0 +1,270 @@
+#include "link_update.hpp"
+
+#include "topology.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <glm/geometric.hpp>
+
+namespace cs {
+namespace {
+
+// The order of cloth.links: kind, colour, lower particle (topology.cpp's orderLinksByColour).
+bool linkBefore(const Link& l, const Link& r) {
+    if (l.kind != r.kind) return l.kind < r.kind;
+    if (l.colour != r.colour) return l.colour < r.colour;
+    return std::min(l.a, l.b) < std::min(r.a, r.b);
+}
+
+// A link as a key for removal: its ends (either way round), kind and rest length.
+struct LinkKey {
+    EdgeKey ends;
+    LinkKind kind;
+    float restLength;
+    friend bool operator<(const LinkKey& l, const LinkKey& r) {
+        if (l.ends != r.ends) return l.ends < r.ends;
+        if (l.kind != r.kind) return l.kind < r.kind;
+        return l.restLength < r.restLength;
+    }
+    friend bool operator==(const LinkKey& l, const LinkKey& r) {
+        return l.ends == r.ends && l.kind == r.kind && l.restLength == r.restLength;
+    }
+};
+
+bool sameSpan(const SpanLink& l, const SpanLink& r) {
+    return l.firstSupport == r.firstSupport && l.supportCount == r.supportCount && l.cornerA == r.cornerA &&
+           l.cornerB == r.cornerB && l.kind == r.kind && l.restLength == r.restLength;
+}
+
+bool edgeIsCut(const std::vector<std::uint8_t>& flags, std::uint32_t t, int k) {
+    return (flags[t] & (kEdgeCut << k)) != 0;
+}
+
+// Greedy colours for `added` (sorted by kind, then ends), given the colours that the
+// kept links of each kind already use at their particles.
+void colourAdded(std::vector<Link>& added, const std::vector<Link>& kept, std::size_t particles) {
+    constexpr std::uint32_t kNone = ~0u;
+    std::vector<std::uint32_t> slot(particles, kNone);  // particle -> index into taken
+    std::vector<std::uint64_t> taken;                   // per (slot, kind): colours used
+    for (const Link& l : added)
+        for (std::uint32_t p : {l.a, l.b})
+            if (slot[p] == kNone) {
+                slot[p] = static_cast<std::uint32_t>(taken.size() / kLinkKindCount);
+                taken.resize(taken.size() + kLinkKindCount, 0);
+            }
+    auto mask = [&](std::uint32_t p, LinkKind kind) -> std::uint64_t& {
+        return taken[slot[p] * kLinkKindCount + static_cast<std::size_t>(kind)];
+    };
+    for (const Link& l : kept)
+        for (std::uint32_t p : {l.a, l.b})
+            if (slot[p] != kNone) mask(p, l.kind) |= std::uint64_t{1} << l.colour;
+    for (Link& l : added) {
+        const std::uint64_t used = mask(l.a, l.kind) | mask(l.b, l.kind);
+        // as orderLinksByColour: a particle with over 63 links of one kind shares the last colour
+        const int c = used == ~std::uint64_t{0} ? 63 : std::countr_one(used);
+        l.colour = static_cast<std::uint8_t>(c);
+        mask(l.a, l.kind) |= std::uint64_t{1} << c;
+        mask(l.b, l.kind) |= std::uint64_t{1} << c;
+    }
+}
+
+// Merges the sorted `added` into the sorted `list` in place, from the back (no second
+// copy of the list); on ties the list's element comes first, as std::merge.
+template <class T, class Less>
+void mergeFromBack(std::vector<T>& list, const std::vector<T>& added, Less less) {
+    std::size_t i = list.size(), j = added.size(), k = list.size() + added.size();
+    if (list.capacity() < k) list.reserve(k + k / 8);  // room for the next edits (a tear front makes many)
+    list.resize(k);
+    while (j > 0) {
+        if (i > 0 && less(added[j - 1], list[i - 1])) list[--k] = list[--i];
+        else list[--k] = added[--j];
+    }
+}
+
+} // namespace
+
+LinkBasis linkBasisOf(const Cloth& cloth) {
+    LinkBasis basis;
+    basis.particles = cloth.particleCount();
+    basis.triangles = cloth.triangles;
+    basis.edgeFlags = cloth.edgeFlags;
+    basis.edgeFlags.resize(cloth.triangles.size(), 0);
+    basis.restPositions = cloth.restPositions;
+    basis.spanLinks = cloth.spanLinks;
+    basis.topologyVersion = cloth.topologyVersion;
+    return basis;
+}
+
+void updateLinks(Cloth& c, const LinkBasis& before) {
+    const std::size_t n0 = before.particles, t0 = before.triangles.size();
+    const std::size_t n = c.particleCount(), triangleCount = c.triangles.size();
+    if (n < n0 || triangleCount < t0 || before.restPositions.size() != n0 || c.restPositions.size() != n ||
+        before.spanLinks.size() != c.spanLinks.size() || before.topologyVersion != c.topologyVersion) {
+        rebuildLinks(c);
+        return;
+    }
+    c.edgeFlags.resize(triangleCount, 0);
+    // 1. what changed: triangles (corners or flags), and the particles whose links or
+    // hinges may change — the corners of changed triangles, before and after, the
+    // particles whose rest position moved, the new ones
+    std::vector<std::uint8_t> changed(triangleCount, 0);
+    std::vector<std::uint8_t> dirty(n, 0);
+    for (std::size_t t = 0; t < triangleCount; ++t) {
+        const bool old = t < t0;
+        if (old && c.triangles[t] == before.triangles[t] && c.edgeFlags[t] == before.edgeFlags[t]) continue;
+        changed[t] = 1;
+        for (int k = 0; k < 3; ++k) {
+            dirty[c.triangles[t][k]] = 1;
+            if (old) dirty[before.triangles[t][k]] = 1;
+        }
+    }
+    for (std::size_t v = 0; v < n0; ++v)
+        if (c.restPositions[v] != before.restPositions[v]) dirty[v] = 1;
+    for (std::size_t v = n0; v < n; ++v) dirty[v] = 1;
+
+    // 2. span links: one whose record, support or an end changed is taken out and, if
+    // its support still holds, put back as it is now; the broken ones are dropped
+    // per triangle: a corner is dirty (a span whose end triangles have none keeps its ends)
+    std::vector<std::uint8_t> nearDirty(triangleCount, 0);
+    for (std::size_t t = 0; t < triangleCount; ++t) {
+        const glm::uvec3& tri = c.triangles[t];
+        nearDirty[t] = dirty[tri.x] | dirty[tri.y] | dirty[tri.z];
+    }
+    std::vector<LinkKey> removed;  // old links whose ends are not dirty (those go anyway)
+    std::vector<Link> added;
+    std::vector<std::uint8_t> keepSpan(c.spanLinks.size(), 1);
+    for (std::size_t i = 0; i < c.spanLinks.size(); ++i) {
+        const SpanLink& was = before.spanLinks[i];
+        const SpanLink& now = c.spanLinks[i];
+        bool touched = !sameSpan(was, now) || was.supportCount == 0;
+        for (std::uint32_t s = 0; s < was.supportCount && !touched; ++s)
+            touched = changed[c.spanSupport[was.firstSupport + s]] != 0;
+        // with its support unchanged, its end triangles are as they were: an end can be
+        // dirty only where one of them has a dirty corner
+        if (!touched && !nearDirty[c.spanSupport[was.firstSupport]] &&
+            !nearDirty[c.spanSupport[was.firstSupport + was.supportCount - 1]])
+            continue;
+        std::uint32_t wasA = 0, wasB = 0;
+        if (was.supportCount > 0) {
+            wasA = before.triangles[c.spanSupport[was.firstSupport]][was.cornerA];
+            wasB = before.triangles[c.spanSupport[was.firstSupport + was.supportCount - 1]][was.cornerB];
+            touched = touched || dirty[wasA] || dirty[wasB];
+        }
+        if (!touched) continue;
+        if (was.supportCount > 0 && !dirty[wasA] && !dirty[wasB])
+            removed.push_back({edgeKey(wasA, wasB), was.kind, was.restLength});
+        if (spanLinkIntact(c, now)) {
+            added.push_back({spanEndA(c, now), spanEndB(c, now), now.restLength, now.kind});
+        } else {
+            keepSpan[i] = 0;
+            ++c.tornLinks;
+        }
+    }
+    std::sort(removed.begin(), removed.end());
+
+    // 3. the edge links at dirty particles, from the triangles with a dirty corner
+    struct EdgeLink {
+        EdgeKey key;
+        LinkKind kind;
+    };
+    std::vector<EdgeLink> edges;
+    std::vector<std::uint8_t> ring(n, 0);  // the corners of those triangles
+    for (std::uint32_t t = 0; t < triangleCount; ++t) {
+        if (!nearDirty[t]) continue;
+        const glm::uvec3& tri = c.triangles[t];
+        for (int k = 0; k < 3; ++k) {
+            ring[tri[k]] = 1;
+            const EdgeKey key = triangleEdge(tri, k);
+            const bool shear = (c.edgeFlags[t] & (kEdgeShear << k)) != 0;
+            if (dirty[key.a] || dirty[key.b]) edges.push_back({key, shear ? LinkKind::Shear : LinkKind::Stretch});
+        }
+    }
+    // ... and the hinges with a dirty particle: both ends of such a hinge's edge are
+    // corners of a triangle with a dirty corner, so every triangle on that edge is
+    // among those around the ring, whose half-edges are sorted here as findBendElements
+    // sorts them all: an edge with exactly two triangles, neither side cut, is a hinge
+    // oriented along the lower-numbered triangle's edge
+    std::vector<HalfEdge> half;
+    for (std::uint32_t t = 0; t < triangleCount; ++t) {
+        const glm::uvec3& tri = c.triangles[t];
+        if (!(ring[tri.x] || ring[tri.y] || ring[tri.z])) continue;
+        for (int k = 0; k < 3; ++k) half.push_back({triangleEdge(tri, k), t, k});
+    }
+    std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) {
+        return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
+    });
+    std::vector<BendElement> hinges;
+    for (std::size_t i = 0; i < half.size();) {
+        std::size_t j = i;
+        while (j < half.size() && half[j].key == half[i].key) ++j;
+        const HalfEdge& h0 = half[i];
+        const std::size_t sharing = j - i;
+        i = j;
+        if (sharing != 2 || !(ring[h0.key.a] && ring[h0.key.b])) continue;  // a run cut short: not one to update
+        const HalfEdge& h1 = half[j - 1];
+        if (edgeIsCut(c.edgeFlags, h0.triangle, h0.slot) || edgeIsCut(c.edgeFlags, h1.triangle, h1.slot)) continue;
+        const glm::uvec3& lo = c.triangles[h0.triangle];
+        const std::uint32_t a = lo[h0.slot], b = lo[(h0.slot + 1) % 3], cc = lo[(h0.slot + 2) % 3];
+        const std::uint32_t d = c.triangles[h1.triangle][(h1.slot + 2) % 3];
+        if (!(dirty[a] || dirty[b] || dirty[cc] || dirty[d])) continue;
+        const auto& r = c.restPositions;
+        hinges.push_back({a, b, cc, d, dihedralAngle(r[a], r[b], r[cc], r[d])});
+    }
+    std::sort(edges.begin(), edges.end(), [](const EdgeLink& l, const EdgeLink& r) {
+        return l.key != r.key ? l.key < r.key : l.kind < r.kind;
+    });
+    edges.erase(std::unique(edges.begin(), edges.end(), [](const EdgeLink& l, const EdgeLink& r) { return l.key == r.key; }),
+                edges.end());
+    for (const EdgeLink& e : edges)
+        added.push_back({e.key.a, e.key.b, glm::distance(c.restPositions[e.key.a], c.restPositions[e.key.b]), e.kind});
+
+    // 4. the links: the old ones that stay, in their order, merged with the new ones
+    std::vector<std::uint8_t> removedUsed(removed.size(), 0);
+    std::vector<std::uint8_t> removedEnd(n, 0);  // a cheap filter before the search
+    for (const LinkKey& key : removed) removedEnd[key.ends.a] = 1;
+    // the links that stay keep their order, compacted in place
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < c.links.size(); ++i) {
+        const Link& l = c.links[i];
+        if (dirty[l.a] || dirty[l.b]) continue;
+        if (removedEnd[std::min(l.a, l.b)]) {
+            const LinkKey key{edgeKey(l.a, l.b), l.kind, l.restLength};
+            auto it = std::lower_bound(removed.begin(), removed.end(), key);
+            while (it != removed.end() && *it == key && removedUsed[static_cast<std::size_t>(it - removed.begin())]) ++it;
+            if (it != removed.end() && *it == key) {
+                removedUsed[static_cast<std::size_t>(it - removed.begin())] = 1;
+                continue;
+            }
+        }
+        c.links[kept++] = l;
+    }
+    c.links.resize(kept);
+    std::sort(added.begin(), added.end(), [](const Link& l, const Link& r) {
+        if (l.kind != r.kind) return l.kind < r.kind;
+        const EdgeKey kl = edgeKey(l.a, l.b), kr = edgeKey(r.a, r.b);
+        return kl != kr ? kl < kr : l.restLength < r.restLength;
+    });
+    colourAdded(added, c.links, n);
+    std::stable_sort(added.begin(), added.end(), linkBefore);
+    mergeFromBack(c.links, added, linkBefore);
+
+    // 5. the span links that broke are gone for good
+    std::size_t keptSpans = 0;
+    for (std::size_t i = 0; i < c.spanLinks.size(); ++i)
+        if (keepSpan[i]) c.spanLinks[keptSpans++] = c.spanLinks[i];
+    c.spanLinks.resize(keptSpans);
+
+    // 6. the hinges, by edge as findBendElements orders them
+    auto hingeKey = [](const BendElement& e) { return edgeKey(e.a, e.b); };
+    std::size_t keptHinges = 0;
+    for (std::size_t i = 0; i < c.bendElements.size(); ++i) {
+        const BendElement& e = c.bendElements[i];
+        if (!(dirty[e.a] || dirty[e.b] || dirty[e.c] || dirty[e.d])) c.bendElements[keptHinges++] = e;
+    }
+    c.bendElements.resize(keptHinges);
+    mergeFromBack(c.bendElements, hinges, [&](const BendElement& l, const BendElement& r) { return hingeKey(l) < hingeKey(r); });
+    ++c.topologyVersion;
+}
+
+} // namespace cs

@@ -146,6 +146,9 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
     const auto n0 = static_cast<std::uint32_t>(c.particleCount());
     const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
     c.edgeFlags.resize(triangles0, 0);
+    // each crossing inserts at most one particle and splits at most two triangles into
+    // three; the copies along the blade are fewer than its particles
+    reserveForEdits(c, n0 + 3 * path.crossings.size() + 64, triangles0 + 4 * path.crossings.size());
     const TriangleFans fans(c.triangles, n0);
     const glm::dvec3 momentumBefore = momentum(c);
 

@@ -97,15 +97,37 @@ PrincipalStretch principalStretch(const RestFrame& frame, const glm::vec3& x0, c
     return out;
 }
 
+namespace {
+
+// Particle p's rest angle at corner k of triangle tri, radians.
+float restCornerAngle(const std::vector<glm::vec3>& rest, const glm::uvec3& tri, int k) {
+    const glm::vec3 a = rest[tri[(k + 1) % 3]] - rest[tri[k]];
+    const glm::vec3 b = rest[tri[(k + 2) % 3]] - rest[tri[k]];
+    const float la = glm::length(a), lb = glm::length(b);
+    return la > 0.0f && lb > 0.0f ? std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f)) : 0.0f;
+}
+
+bool restBefore(const std::vector<glm::vec3>& rest, std::uint32_t a, std::uint32_t b) {
+    return std::tie(rest[a].x, rest[a].y, rest[a].z, a) < std::tie(rest[b].x, rest[b].y, rest[b].z, b);
+}
+
+} // namespace
+
 void CrackTearing::refreshShape(const Cloth& cloth) {
     if (m_topologyVersion == cloth.topologyVersion && m_frames.size() == cloth.triangles.size() &&
         m_onBorder.size() == cloth.particleCount())
         return;
     m_topologyVersion = cloth.topologyVersion;
+    if (!updateShape(cloth)) deriveShape(cloth);
+    m_stretch.resize(cloth.triangles.size());
+    m_shapeTriangles = cloth.triangles;
+    m_shapeRest = cloth.restPositions;
+}
+
+void CrackTearing::deriveShape(const Cloth& cloth) {
     const std::size_t n = cloth.particleCount();
     const auto& rest = cloth.restPositions;
     m_frames.resize(cloth.triangles.size());
-    m_stretch.resize(cloth.triangles.size());
     for (std::size_t t = 0; t < cloth.triangles.size(); ++t) {
         const glm::uvec3 tri = cloth.triangles[t];
         m_frames[t] = restFrameOf(rest[tri.x], rest[tri.y], rest[tri.z]);
@@ -128,21 +150,155 @@ void CrackTearing::refreshShape(const Cloth& cloth) {
     // the rest angles around each particle: more than 1.5 pi at a border particle is a tip
     m_angles.assign(n, 0.0f);
     for (const glm::uvec3& tri : cloth.triangles)
-        for (int k = 0; k < 3; ++k) {
-            const glm::vec3 a = rest[tri[(k + 1) % 3]] - rest[tri[k]];
-            const glm::vec3 b = rest[tri[(k + 2) % 3]] - rest[tri[k]];
-            const float la = glm::length(a), lb = glm::length(b);
-            if (la > 0.0f && lb > 0.0f) m_angles[tri[k]] += std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f));
-        }
+        for (int k = 0; k < 3; ++k) m_angles[tri[k]] += restCornerAngle(rest, tri, k);
     // copies made by cuts and tears share their rest position
-    std::vector<std::uint32_t> order(n);
-    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return std::tie(rest[a].x, rest[a].y, rest[a].z) < std::tie(rest[b].x, rest[b].y, rest[b].z);
-    });
+    m_byRest.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) m_byRest[i] = i;
+    std::sort(m_byRest.begin(), m_byRest.end(), [&](std::uint32_t a, std::uint32_t b) { return restBefore(rest, a, b); });
     m_copied.assign(n, 0);
     for (std::size_t k = 1; k < n; ++k)
-        if (rest[order[k]] == rest[order[k - 1]]) m_copied[order[k]] = m_copied[order[k - 1]] = 1;
+        if (rest[m_byRest[k]] == rest[m_byRest[k - 1]]) m_copied[m_byRest[k]] = m_copied[m_byRest[k - 1]] = 1;
+}
+
+// Particle p's border state from the border edges at it: its first two neighbours along
+// the border in the order deriveShape meets them (the sorted edge list: by neighbour).
+void CrackTearing::borderNeighbours(const Cloth& cloth, std::uint32_t p) {
+    std::uint32_t first = kNoParticle, second = kNoParticle;  // the two smallest (kNoParticle is the largest index)
+    for (const std::uint32_t t : m_fans.of(p)) {
+        const glm::uvec3& tri = cloth.triangles[t];
+        const int k = cornerOf(tri, p);
+        for (const std::uint32_t q : {tri[(k + 1) % 3], tri[(k + 2) % 3]}) {
+            if (q == first || q == second) continue;
+            if (!std::binary_search(m_borderEdges.begin(), m_borderEdges.end(), edgeKey(p, q))) continue;
+            if (q < first) second = first, first = q;
+            else if (q < second) second = q;
+        }
+    }
+    m_onBorder[p] = first != kNoParticle;
+    m_alongBorder[p] = glm::uvec2(first, second);
+}
+
+// After an edit that only appended particles and triangles, re-pointed triangles and
+// moved rest positions (cuts, tears): everything above updated where that happened —
+// the same values deriveShape gives. false (nothing done) for any other change.
+bool CrackTearing::updateShape(const Cloth& cloth) {
+    const std::size_t n = cloth.particleCount(), count = cloth.triangles.size();
+    const std::size_t n0 = m_shapeRest.size(), t0 = m_shapeTriangles.size();
+    if (n0 == 0 || n < n0 || count < t0 || m_onBorder.size() != n0 || m_frames.size() != t0 ||
+        cloth.restPositions.size() != n)
+        return false;
+    const auto& rest = cloth.restPositions;
+    // what changed: triangles (re-pointed or new), particles (rest moved or new), and the
+    // particles whose border or angles may change: the corners of those triangles
+    std::vector<std::uint8_t> moved(n, 0), dirty(n, 0);
+    for (std::size_t v = 0; v < n; ++v) moved[v] = v >= n0 || rest[v] != m_shapeRest[v];
+    std::vector<std::uint8_t> reshaped(count, 0);  // its frame and angles change
+    for (std::size_t t = 0; t < count; ++t) {
+        const glm::uvec3& tri = cloth.triangles[t];
+        const bool changed = t >= t0 || tri != m_shapeTriangles[t];
+        if (!(changed || moved[tri.x] || moved[tri.y] || moved[tri.z])) continue;
+        reshaped[t] = 1;
+        for (int k = 0; k < 3; ++k) {
+            dirty[tri[k]] = 1;
+            if (t < t0) dirty[m_shapeTriangles[t][k]] = 1;
+        }
+    }
+    m_frames.resize(count);
+    for (std::size_t t = 0; t < count; ++t)
+        if (reshaped[t]) {
+            const glm::uvec3 tri = cloth.triangles[t];
+            m_frames[t] = restFrameOf(rest[tri.x], rest[tri.y], rest[tri.z]);
+        }
+    m_fans = TriangleFans(cloth.triangles, n);
+
+    // border edges: those at a dirty particle found again (an edge with neither end dirty
+    // kept all its triangles)
+    std::vector<EdgeKey> border;
+    for (std::size_t t = 0; t < count; ++t) {
+        const glm::uvec3& tri = cloth.triangles[t];
+        if (!(dirty[tri.x] || dirty[tri.y] || dirty[tri.z])) continue;
+        for (int k = 0; k < 3; ++k) {
+            const EdgeKey e = triangleEdge(tri, k);
+            if (!(dirty[e.a] || dirty[e.b])) continue;
+            int sharing = 0;
+            for (const std::uint32_t u : m_fans.of(e.a)) sharing += cornerOf(cloth.triangles[u], e.b) >= 0;
+            if (sharing == 1) border.push_back(e);
+        }
+    }
+    std::sort(border.begin(), border.end());
+    border.erase(std::unique(border.begin(), border.end()), border.end());
+    std::vector<std::uint32_t> touched;  // particles whose border neighbours may change
+    std::size_t keep = 0;
+    for (const EdgeKey& e : m_borderEdges) {
+        if (dirty[e.a] || dirty[e.b]) {
+            touched.push_back(e.a), touched.push_back(e.b);
+            continue;
+        }
+        m_borderEdges[keep++] = e;
+    }
+    m_borderEdges.resize(keep);
+    for (const EdgeKey& e : border) touched.push_back(e.a), touched.push_back(e.b);
+    const std::size_t before = m_borderEdges.size();
+    m_borderEdges.insert(m_borderEdges.end(), border.begin(), border.end());
+    std::inplace_merge(m_borderEdges.begin(), m_borderEdges.begin() + static_cast<std::ptrdiff_t>(before),
+                       m_borderEdges.end());
+    m_onBorder.resize(n, 0);
+    m_alongBorder.resize(n, glm::uvec2(kNoParticle));
+    for (std::uint32_t v = 0; v < n; ++v)
+        if (dirty[v]) touched.push_back(v);
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (const std::uint32_t p : touched) borderNeighbours(cloth, p);
+
+    // angles: added again, in triangle order as deriveShape adds them, at every corner of
+    // a reshaped triangle (and every particle that lost one: dirty)
+    m_angles.resize(n, 0.0f);
+    std::vector<std::uint8_t> again(dirty);
+    for (std::size_t t = 0; t < count; ++t)
+        if (reshaped[t])
+            for (int k = 0; k < 3; ++k) again[cloth.triangles[t][k]] = 1;
+    for (std::uint32_t p = 0; p < n; ++p) {
+        if (!again[p]) continue;
+        float sum = 0.0f;
+        for (const std::uint32_t t : m_fans.of(p)) sum += restCornerAngle(rest, cloth.triangles[t], cornerOf(cloth.triangles[t], p));
+        m_angles[p] = sum;
+    }
+
+    // copies: the particles sorted by rest position, the moved ones taken out and put
+    // back where they now belong
+    std::vector<std::uint32_t> placed;
+    for (std::uint32_t v = 0; v < n; ++v)
+        if (moved[v]) placed.push_back(v);
+    std::sort(placed.begin(), placed.end(), [&](std::uint32_t a, std::uint32_t b) { return restBefore(rest, a, b); });
+    std::erase_if(m_byRest, [&](std::uint32_t v) { return moved[v] != 0; });
+    const std::size_t stayed = m_byRest.size();
+    m_byRest.insert(m_byRest.end(), placed.begin(), placed.end());
+    std::inplace_merge(m_byRest.begin(), m_byRest.begin() + static_cast<std::ptrdiff_t>(stayed), m_byRest.end(),
+                       [&](std::uint32_t a, std::uint32_t b) { return restBefore(rest, a, b); });
+    m_copied.assign(n, 0);
+    for (std::size_t k = 1; k < n; ++k)
+        if (rest[m_byRest[k]] == rest[m_byRest[k - 1]]) m_copied[m_byRest[k]] = m_copied[m_byRest[k - 1]] = 1;
+    return true;
+}
+
+std::string CrackTearing::shapeDifference(const Cloth& cloth) {
+    refreshShape(cloth);
+    CrackTearing fresh;
+    fresh.deriveShape(cloth);
+    const auto sameFrame = [](const RestFrame& a, const RestFrame& b) {
+        return a.valid == b.valid && a.axisU == b.axisU && a.axisV == b.axisV && a.corner1 == b.corner1 &&
+               a.corner2 == b.corner2 && a.inverse[0][0] == b.inverse[0][0] && a.inverse[0][1] == b.inverse[0][1] &&
+               a.inverse[1][0] == b.inverse[1][0] && a.inverse[1][1] == b.inverse[1][1];
+    };
+    if (!std::equal(m_frames.begin(), m_frames.end(), fresh.m_frames.begin(), fresh.m_frames.end(), sameFrame))
+        return "rest frames";
+    if (m_fans.start != fresh.m_fans.start || m_fans.items != fresh.m_fans.items) return "fans";
+    if (m_borderEdges != fresh.m_borderEdges) return "border edges";
+    if (m_onBorder != fresh.m_onBorder) return "on the border";
+    if (m_alongBorder != fresh.m_alongBorder) return "neighbours along the border";
+    if (m_angles != fresh.m_angles) return "rest angles";
+    if (m_copied != fresh.m_copied) return "copies";
+    return {};
 }
 
 TearResult CrackTearing::apply(Cloth& cloth, float maxStretch) {

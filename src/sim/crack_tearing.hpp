@@ -37,14 +37,16 @@
 //
 // Cost: one pass over the triangles per step, without allocation while no triangle
 // is past the limit; what the topology decides (the border, the tips' angles, the
-// copies: O(n log n)) is kept until it changes; each tear rebuilds the links
-// (O(links log links)).
+// copies) is kept, and after a tear updated where the triangles or rest positions
+// changed (a few linear passes; derived anew, O(n log n), only when the cloth shrank or
+// was replaced); each tear updates the links where it cut (link_update.hpp).
 #include "cloth.hpp"
 #include "tearing.hpp"
 #include "topology.hpp"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <string>
 #include <vector>
 
 namespace cs {
@@ -79,9 +81,17 @@ public:
     // tip turns less than this from it.
     static constexpr float kTurnDegrees = 45.0f;
 
+    // For the tests: brings the kept shape up to date with `cloth` (updated where it
+    // changed) and says where it differs from one derived anew; empty when it does not.
+    std::string shapeDifference(const Cloth& cloth);
+
 private:
-    // What the rest shape and the triangles decide, again when the topology changes.
+    // What the rest shape and the triangles decide, again when the topology changes:
+    // updated where it changed when the cloth only grew (a tear or a cut), else anew.
     void refreshShape(const Cloth& cloth);
+    void deriveShape(const Cloth& cloth);
+    bool updateShape(const Cloth& cloth);
+    void borderNeighbours(const Cloth& cloth, std::uint32_t p);
 
     std::uint64_t m_topologyVersion = ~0ull;
     std::vector<RestFrame> m_frames;  // per triangle
@@ -91,6 +101,9 @@ private:
     std::vector<glm::uvec2> m_alongBorder;        // per particle, its first two neighbours along the border
     std::vector<float> m_angles;                  // per particle, its triangles' rest angles added, radians
     std::vector<std::uint8_t> m_copied;           // per particle: another shares its rest position
+    std::vector<glm::uvec3> m_shapeTriangles;     // the triangles and rest positions the above
+    std::vector<glm::vec3> m_shapeRest;           // were derived from, to see what changed
+    std::vector<std::uint32_t> m_byRest;          // particles sorted by rest position
     std::vector<PrincipalStretch> m_stretch;
     std::vector<std::uint32_t> m_over;  // triangles past the limit
 };

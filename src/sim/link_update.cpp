@@ -41,33 +41,42 @@ bool edgeIsCut(const std::vector<std::uint8_t>& flags, std::uint32_t t, int k) {
     return (flags[t] & (kEdgeCut << k)) != 0;
 }
 
-// Greedy colours for `added` (sorted by kind, then ends), given the colours that the
-// kept links of each kind already use at their particles.
-void colourAdded(std::vector<Link>& added, const std::vector<Link>& kept, std::size_t particles) {
-    constexpr std::uint32_t kNone = ~0u;
-    std::vector<std::uint32_t> slot(particles, kNone);  // particle -> index into taken
-    std::vector<std::uint64_t> taken;                   // per (slot, kind): colours used
-    for (const Link& l : added)
-        for (std::uint32_t p : {l.a, l.b})
-            if (slot[p] == kNone) {
-                slot[p] = static_cast<std::uint32_t>(taken.size() / kLinkKindCount);
-                taken.resize(taken.size() + kLinkKindCount, 0);
-            }
-    auto mask = [&](std::uint32_t p, LinkKind kind) -> std::uint64_t& {
-        return taken[slot[p] * kLinkKindCount + static_cast<std::size_t>(kind)];
-    };
-    for (const Link& l : kept)
-        for (std::uint32_t p : {l.a, l.b})
-            if (slot[p] != kNone) mask(p, l.kind) |= std::uint64_t{1} << l.colour;
-    for (Link& l : added) {
-        const std::uint64_t used = mask(l.a, l.kind) | mask(l.b, l.kind);
-        // as orderLinksByColour: a particle with over 63 links of one kind shares the last colour
-        const int c = used == ~std::uint64_t{0} ? 63 : std::countr_one(used);
-        l.colour = static_cast<std::uint8_t>(c);
-        mask(l.a, l.kind) |= std::uint64_t{1} << c;
-        mask(l.b, l.kind) |= std::uint64_t{1} << c;
+// Greedy colours for new links, given the colours the links that stay already use
+// at their particles (noted while those are compacted: one pass over the list).
+class NewLinkColours {
+public:
+    NewLinkColours(const std::vector<Link>& added, std::size_t particles) : m_slot(particles, kNone) {
+        for (const Link& l : added)
+            for (std::uint32_t p : {l.a, l.b})
+                if (m_slot[p] == kNone) {
+                    m_slot[p] = static_cast<std::uint32_t>(m_taken.size() / kLinkKindCount);
+                    m_taken.resize(m_taken.size() + kLinkKindCount, 0);
+                }
     }
-}
+    void noteKept(const Link& l) {
+        if (m_slot[l.a] != kNone) mask(l.a, l.kind) |= std::uint64_t{1} << l.colour;
+        if (m_slot[l.b] != kNone) mask(l.b, l.kind) |= std::uint64_t{1} << l.colour;
+    }
+    // `added` in a fixed order (kind, then ends): the first free colour at both ends
+    void assign(std::vector<Link>& added) {
+        for (Link& l : added) {
+            const std::uint64_t used = mask(l.a, l.kind) | mask(l.b, l.kind);
+            // as orderLinksByColour: a particle with over 63 links of one kind shares the last colour
+            const int c = used == ~std::uint64_t{0} ? 63 : std::countr_one(used);
+            l.colour = static_cast<std::uint8_t>(c);
+            mask(l.a, l.kind) |= std::uint64_t{1} << c;
+            mask(l.b, l.kind) |= std::uint64_t{1} << c;
+        }
+    }
+
+private:
+    static constexpr std::uint32_t kNone = ~0u;
+    std::uint64_t& mask(std::uint32_t p, LinkKind kind) {
+        return m_taken[m_slot[p] * kLinkKindCount + static_cast<std::size_t>(kind)];
+    }
+    std::vector<std::uint32_t> m_slot;   // particle -> index into m_taken
+    std::vector<std::uint64_t> m_taken;  // per (slot, kind): colours used
+};
 
 // Merges the sorted `added` into the sorted `list` in place, from the back (no second
 // copy of the list); on ties the list's element comes first, as std::merge.
@@ -224,6 +233,12 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
     std::vector<std::uint8_t> removedEnd(n, 0);  // a cheap filter before the search
     for (const LinkKey& key : removed) removedEnd[key.ends.a] = 1;
     // the links that stay keep their order, compacted in place
+    std::sort(added.begin(), added.end(), [](const Link& l, const Link& r) {
+        if (l.kind != r.kind) return l.kind < r.kind;
+        const EdgeKey kl = edgeKey(l.a, l.b), kr = edgeKey(r.a, r.b);
+        return kl != kr ? kl < kr : l.restLength < r.restLength;
+    });
+    NewLinkColours colours(added, n);
     std::size_t kept = 0;
     for (std::size_t i = 0; i < c.links.size(); ++i) {
         const Link& l = c.links[i];
@@ -237,15 +252,11 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
                 continue;
             }
         }
+        colours.noteKept(l);
         c.links[kept++] = l;
     }
     c.links.resize(kept);
-    std::sort(added.begin(), added.end(), [](const Link& l, const Link& r) {
-        if (l.kind != r.kind) return l.kind < r.kind;
-        const EdgeKey kl = edgeKey(l.a, l.b), kr = edgeKey(r.a, r.b);
-        return kl != kr ? kl < kr : l.restLength < r.restLength;
-    });
-    colourAdded(added, c.links, n);
+    colours.assign(added);
     std::stable_sort(added.begin(), added.end(), linkBefore);
     mergeFromBack(c.links, added, linkBefore);
 

@@ -24,6 +24,7 @@ TopologyEditor::TopologyEditor(Cloth& cloth, const LinkBasis* basis)
       m_start(cloth.triangles, cloth.particleCount()), m_fans(cloth.particleCount()),
       m_fanTaken(cloth.particleCount(), 0) {
     m_cloth.edgeFlags.resize(m_cloth.triangles.size(), 0);
+    reserveForEdits(m_cloth, m_cloth.particleCount() + 64, m_cloth.triangles.size());
 }
 
 std::vector<std::uint32_t>& TopologyEditor::fanOf(std::uint32_t v) const {
@@ -156,6 +157,22 @@ void TopologyEditor::finish() {
     if (m_finished) return;
     m_finished = true;
     if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_basis);
+}
+
+void reserveForEdits(Cloth& c, std::size_t particles, std::size_t triangles) {
+    const auto room = [](auto& v, std::size_t n) {
+        if (v.capacity() < n) v.reserve(n + n / 8);
+    };
+    room(c.positions, particles);
+    room(c.previousPositions, particles);
+    room(c.velocities, particles);
+    room(c.inverseMasses, particles);
+    room(c.pinned, particles);
+    room(c.masses, particles);
+    room(c.restUV, particles);
+    room(c.restPositions, particles);
+    room(c.triangles, triangles);
+    room(c.edgeFlags, triangles);
 }
 
 CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, const LinkBasis* basis) {

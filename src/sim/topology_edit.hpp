@@ -80,6 +80,11 @@ private:
     bool m_finished = false;
 };
 
+// Room in the cloth's arrays for `particles` particles and `triangles` triangles, with an
+// eighth more for the edits after: a fresh cloth's arrays are exactly full, and moving
+// all of them for the first copy cost a 128² cut more than the cut itself.
+void reserveForEdits(Cloth& cloth, std::size_t particles, std::size_t triangles);
+
 // Cuts the given edges and splits their ends where the cloth falls apart (`basis` as
 // for TopologyEditor).
 CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, const LinkBasis* basis = nullptr);

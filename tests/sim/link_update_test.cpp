@@ -1,11 +1,13 @@
-// The links and hinges updated where an edit was (link_update.hpp) are the ones a
-// full rebuild derives from the edited mesh: the same links (ends, kind, rest length)
-// and the same hinges (corners, rest angle), with the link list still in colours that
-// share no particle — after blade cuts at many angles, slits and their continuation,
-// cuts along edges, link tearing (span links breaking on their own) and tearing
-// across the pull, on the grid and on an irregular mesh.
+// What an edit updates where it was instead of deriving it all again is what deriving
+// it all again gives: the links and hinges (link_update.hpp: the same links by ends,
+// kind and rest length, the same hinges by corners and rest angle, the link list still
+// in colours that share no particle) and tearing across the pull's shape data (rest
+// frames, fans, border, tips' angles, copies: crack_tearing.hpp) — after blade cuts at
+// many angles, slits and their continuation, cuts along edges, link tearing (span links
+// breaking on their own) and tearing across the pull, on the grid and on an irregular mesh.
 #include "../support/sim_fixture.hpp"
 #include "sim/blade_cut.hpp"
+#include "sim/crack_tearing.hpp"
 #include "sim/grab.hpp"
 #include "sim/link_update.hpp"
 #include "sim/topology.hpp"
@@ -80,6 +82,8 @@ TEST(LinkUpdate, BladeCutsAtManyAnglesGiveTheRebuildsLinks) {
     for (const float degrees : {0.0f, 15.0f, 30.0f, 45.0f, 60.0f, 90.0f, 112.5f}) {
         Cloth cloth = gridCloth(25);
         ASSERT_FALSE(cloth.spanLinks.empty());
+        CrackTearing shape;
+        ASSERT_EQ(shape.shapeDifference(cloth), "");
         const float a = glm::radians(degrees);
         const glm::vec2 centre(0.5f, 0.47f), half = 0.7f * glm::vec2(std::cos(a), std::sin(a));
         const std::uint64_t version = cloth.topologyVersion;
@@ -88,11 +92,13 @@ TEST(LinkUpdate, BladeCutsAtManyAnglesGiveTheRebuildsLinks) {
         EXPECT_GT(cut.particlesSnapped + cut.particlesInserted + cut.edgesCut, 10u) << degrees;
         EXPECT_GT(cloth.topologyVersion, version);
         EXPECT_EQ(differenceFromRebuild(cloth), "") << degrees << " degrees";
+        EXPECT_EQ(shape.shapeDifference(cloth), "") << degrees << " degrees";
         // a second cut across the first, on the updated links
         const float b = a + glm::radians(70.0f);
         const glm::vec2 other = 0.6f * glm::vec2(std::cos(b), std::sin(b));
         ASSERT_TRUE(cutAlongRestSegment(cloth, centre - other, centre + other).changed());
         EXPECT_EQ(differenceFromRebuild(cloth), "") << degrees << " degrees, then across";
+        EXPECT_EQ(shape.shapeDifference(cloth), "") << degrees << " degrees, then across";
     }
 }
 
@@ -119,10 +125,14 @@ TEST(LinkUpdate, AnIrregularMeshCutGivesTheRebuildsLinks) {
     ASSERT_EQ(sim.world().clothError, "");
     Cloth cloth = sim.world().cloth;
     ASSERT_FALSE(cloth.spanLinks.empty());
+    CrackTearing shape;
+    ASSERT_EQ(shape.shapeDifference(cloth), "");
     ASSERT_TRUE(cutAlongRestSegment(cloth, {0.1f, 0.2f}, {0.9f, 0.65f}).changed());
     EXPECT_EQ(differenceFromRebuild(cloth), "");
+    EXPECT_EQ(shape.shapeDifference(cloth), "");
     ASSERT_TRUE(cutAlongRestSegment(cloth, {0.3f, 0.95f}, {0.6f, 0.05f}).changed());
     EXPECT_EQ(differenceFromRebuild(cloth), "");
+    EXPECT_EQ(shape.shapeDifference(cloth), "");
 }
 
 // A basis that no longer matches the cloth (links derived again since) is not trusted.
@@ -157,6 +167,8 @@ void dragAndCompare(bool acrossTriangles, const std::string& solver) {
     ASSERT_TRUE(grab.begin(world, particle));
     const glm::vec3 start = world.cloth.positions[particle];
     std::uint64_t versions = 0;
+    CrackTearing shape;  // kept beside the simulation's own, updated after every step
+    ASSERT_EQ(shape.shapeDifference(world.cloth), "");
     for (int step = 0; step < 90; ++step) {
         const std::uint64_t before = world.cloth.topologyVersion;
         grab.setTarget(start - glm::vec3(0.0f, 1.2f * std::min(1.0f, (step + 1) / 60.0f), 0.0f));
@@ -165,6 +177,7 @@ void dragAndCompare(bool acrossTriangles, const std::string& solver) {
         if (world.cloth.topologyVersion == before) continue;
         ++versions;
         ASSERT_EQ(differenceFromRebuild(world.cloth), "") << "step " << step;
+        ASSERT_EQ(shape.shapeDifference(world.cloth), "") << "step " << step;
     }
     EXPECT_GT(versions, 3u);
     EXPECT_GT(world.cloth.tornLinks, 3u);

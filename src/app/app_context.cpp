@@ -44,8 +44,9 @@ StepStats stepSimulation(AppContext& ctx) {
 }
 
 bool commitToolEdits(AppContext& ctx) {
-    if (!ctx.tools.cut.takeTopologyEdit()) return false;
-    ctx.sim->topologyEdited();
+    const std::optional<TopologyEdit> edit = ctx.tools.cut.takeTopologyEdit();
+    if (!edit) return false;
+    ctx.sim->topologyEdited(*edit);
     return true;
 }
 

@@ -32,7 +32,7 @@ class GpuSolverBase : public Solver {
 public:
     GpuSolverBase(const std::filesystem::path& shaderDir, bool springAdjacency);
 
-    void topologyChanged(World&) override { m_uploaded = false; }
+    void topologyChanged(World&, const TopologyEdit&) override { m_uploaded = false; }
     void syncToCpu(World& world) override;
 
     // Compiles the shared kernels and the solver's own; "" or the compile errors.

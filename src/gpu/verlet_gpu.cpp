@@ -43,8 +43,8 @@ public:
         return GpuSolverBase::load();
     }
 
-    void topologyChanged(World& world) override {
-        GpuSolverBase::topologyChanged(world);
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        GpuSolverBase::topologyChanged(world, edit);
         m_needAcceleration = true;
     }
 

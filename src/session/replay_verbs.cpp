@@ -209,8 +209,9 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
              for (const EdgeKey edge : a.edges)
                  if (std::max(edge.a, edge.b) >= cloth.particleCount()) return "no such particle in the cut";
              p.m_cutUndo.remember(cloth);
-             cutEdges(cloth, a.edges);
-             p.m_sim->topologyEdited();
+             TopologyEdit edit = TopologyEdit::of(cloth);
+             cutEdges(cloth, a.edges, &edit);
+             p.m_sim->topologyEdited(edit);
              return {};
          }},
         {.verb = Verb::CutBlade, .name = "cut_blade", .args = ArgShape::EdgeCrossings,
@@ -224,10 +225,11 @@ std::span<const ReplayVerb> ReplayVerbTable::rows() {
                  if (v >= cloth.particleCount()) return "no such particle in the cut";
              Cloth before = cloth;
              // the room the live cut had: the same state, the same snaps
-             if (!cutAlongBlade(cloth, a.blade, p.m_sim->world().contactRoom).changed())
+             TopologyEdit edit;
+             if (!cutAlongBlade(cloth, a.blade, p.m_sim->world().contactRoom, &edit).changed())
                  return "the cut crosses no edge of this cloth";
              p.m_cutUndo.remember(std::move(before));
-             p.m_sim->topologyEdited();
+             p.m_sim->topologyEdited(edit);
              return {};
          }},
         {.verb = Verb::UndoCut, .name = "undo_cut", .args = ArgShape::None,

@@ -29,13 +29,16 @@ std::uint8_t flagsOf(EdgeBits e0, EdgeBits e1, EdgeBits e2) {
 
 // Rest area per particle: a third of each of its triangles', for the particles
 // marked in `only` (the others stay 0: the areas of a whole 128² cloth cost more
-// than the rest of a cut).
-std::vector<double> lumpedAreas(const std::vector<glm::uvec3>& triangles, const std::vector<glm::vec3>& rest,
-                                const std::vector<std::uint8_t>& only) {
+// than the rest of a cut). `corners(t)` and `rest(v)` read the triangles and rest
+// positions, as they are now or as they were before the edit.
+template <class Corners, class Rest>
+std::vector<double> lumpedAreas(std::size_t triangleCount, Corners corners, Rest rest, const std::vector<std::uint8_t>& only) {
     std::vector<double> area(only.size(), 0.0);
-    for (const glm::uvec3& t : triangles) {
+    for (std::uint32_t i = 0; i < triangleCount; ++i) {
+        const glm::uvec3 t = corners(i);
         if (!(only[t.x] || only[t.y] || only[t.z])) continue;
-        const double a = triangleArea(rest, t) / 3.0;
+        const glm::vec3 x[3] = {rest(t.x), rest(t.y), rest(t.z)};
+        const double a = triangleArea(x, {0, 1, 2}) / 3.0;
         for (int k = 0; k < 3; ++k) area[t[k]] += a;
     }
     return area;
@@ -140,9 +143,10 @@ BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1
     return path;
 }
 
-CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) {
+CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, TopologyEdit* edit) {
     CutResult result;
-    const LinkBasis basis = linkBasisOf(c);  // the links are updated from it where the blade edits
+    TopologyEdit own = TopologyEdit::of(c);  // the links are updated from it where the blade edits
+    TopologyEdit& record = edit ? (*edit = std::move(own)) : own;
     const auto n0 = static_cast<std::uint32_t>(c.particleCount());
     const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
     c.edgeFlags.resize(triangles0, 0);
@@ -214,6 +218,7 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
             }
             room[v] -= move;  // a later cut before contact detects again has only the rest
         }
+        record.noteRest(c, v);
         interpolateParticle(c, v, x.edge.a, x.edge.b, x.t);
         onBlade[v] = 1;
         markFan(v);
@@ -281,6 +286,7 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
         auto emit = [&](std::uint32_t p0, std::uint32_t p1, std::uint32_t p2, EdgeBits e0, EdgeBits e1, EdgeBits e2) {
             const glm::uvec3 out(p0, p1, p2);
             if (first) {
+                record.noteTriangle(c, t);
                 c.triangles[t] = out;
                 c.edgeFlags[t] = flagsOf(e0, e1, e2);
                 first = false;
@@ -332,28 +338,37 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
     // 4. span links through a split triangle lose their support: the cut runs through
     // them (broken in place; the link update drops them and counts them torn)
     if (result.trianglesSplit > 0)
-        for (SpanLink& span : c.spanLinks) {
+        for (std::uint32_t i = 0; i < c.spanLinks.size(); ++i) {
+            SpanLink& span = c.spanLinks[i];
             bool through = false;
-            for (std::uint32_t i = 0; i < span.supportCount && !through; ++i) {
-                const std::uint32_t s = c.spanSupport[span.firstSupport + i];
+            for (std::uint32_t k = 0; k < span.supportCount && !through; ++k) {
+                const std::uint32_t s = c.spanSupport[span.firstSupport + k];
                 through = s < triangles0 && rewritten[s];
             }
-            if (through) span.supportCount = 0;
+            if (!through) continue;
+            record.noteSpan(c, i);
+            span.supportCount = 0;
         }
 
     // a snapped particle moved: the span links that end at it measure their rest length again
     if (result.particlesSnapped > 0)
-        for (SpanLink& span : c.spanLinks) {
+        for (std::uint32_t i = 0; i < c.spanLinks.size(); ++i) {
+            SpanLink& span = c.spanLinks[i];
             if (span.supportCount == 0) continue;
             const std::uint32_t a = spanEndA(c, span), b = spanEndB(c, span);
-            if ((a < n0 && onBlade[a]) || (b < n0 && onBlade[b]))
-                span.restLength = glm::distance(c.restPositions[a], c.restPositions[b]);
+            if (!((a < n0 && onBlade[a]) || (b < n0 && onBlade[b]))) continue;
+            record.noteSpan(c, i);
+            span.restLength = glm::distance(c.restPositions[a], c.restPositions[b]);
         }
 
     // 5. masses lumped again over the edited region, same total; momentum kept
     std::vector<std::uint8_t> affectedBefore(affected.begin(), affected.begin() + n0);
-    const std::vector<double> lumpBefore = lumpedAreas(basis.triangles, basis.restPositions, affectedBefore);
-    const std::vector<double> lumpAfter = lumpedAreas(c.triangles, c.restPositions, affected);
+    const std::vector<double> lumpBefore = lumpedAreas(
+        triangles0, [&](std::uint32_t t) { return record.cornersBefore(c, t); },
+        [&](std::uint32_t v) { return record.restBefore(c, v); }, affectedBefore);
+    const std::vector<double> lumpAfter = lumpedAreas(
+        c.triangles.size(), [&](std::uint32_t t) { return c.triangles[t]; },
+        [&](std::uint32_t v) { return c.restPositions[v]; }, affected);
     std::vector<double> density(c.particleCount(), 0.0);
     for (std::uint32_t v = 0; v < n0; ++v)
         if (affected[v] && lumpBefore[v] > 0.0) density[v] = c.masses[v] / lumpBefore[v];
@@ -372,10 +387,10 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
     const std::size_t oldAffected = static_cast<std::size_t>(std::count(affected.begin(), affected.begin() + n0, 1));
 
     // 6. cut along the blade and part the particles on it
-    const CutResult parted = cutEdges(c, cuts, &basis);
+    const CutResult parted = cutEdges(c, cuts, &record);
     result.edgesCut = parted.edgesCut;
     result.particlesAdded = parted.particlesAdded;
-    if (!parted.changed()) updateLinks(c, basis);  // the split triangles still need their links
+    if (!parted.changed()) updateLinks(c, record);  // the split triangles still need their links
 
     // 7. no particle of the edited region lighter than kLightest of its mean before:
     // the small triangles a blade leaves near a corner it passes close to lump a
@@ -401,6 +416,8 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room) 
             }
         }
     }
+    // (the particles whose masses and velocities change here are all ends of links the
+    // update replaces, so they are in the edit's region: TopologyEdit tests check it)
     double movable = 0.0;
     for (std::uint32_t v = 0; v < c.particleCount(); ++v)
         if (affected[v] && c.inverseMasses[v] > 0.0f) movable += c.masses[v];

@@ -56,12 +56,13 @@ struct BladePath {
 // the particles within a hair (1e-4 of the mean edge) of it.
 BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1);
 
-// Splits what the blade crosses and cuts along it (see above); the links are rebuilt.
+// Splits what the blade crosses and cuts along it (see above); the links are updated.
 // Crossings on edges that no longer exist are skipped, so a path replayed on a
 // different cloth does nothing rather than harm. `room`: where self-contact runs, how
 // far each particle may move without a crossing (World::contactRoom); a snap that
 // would move one farther inserts a vertex instead (a sliver may be made, never a
 // crossing), and a snap uses up its particle's room. Empty: snaps move freely.
-CutResult cutAlongBlade(Cloth& cloth, const BladePath& path, std::span<float> room = {});
+// `edit`, where given, receives what was edited (for the solvers: Solver::topologyChanged).
+CutResult cutAlongBlade(Cloth& cloth, const BladePath& path, std::span<float> room = {}, TopologyEdit* edit = nullptr);
 
 } // namespace cs

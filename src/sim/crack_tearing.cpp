@@ -47,7 +47,9 @@ bool before(const Crack& a, const Crack& b) {
 // this step.
 bool tearAlong(Cloth& cloth, const BladePath& path, TearResult& result) {
     const std::size_t particlesBefore = cloth.particleCount();
-    const CutResult cut = cutAlongBlade(cloth, path);
+    TopologyEdit edit;
+    const CutResult cut = cutAlongBlade(cloth, path, {}, &edit);
+    if (cut.changed()) result.add(edit);
     result.linksTorn += cut.edgesCut;
     result.particlesAdded += cloth.particleCount() - particlesBefore;
     result.trianglesSplit += cut.trianglesSplit;

@@ -93,24 +93,14 @@ void mergeFromBack(std::vector<T>& list, const std::vector<T>& added, Less less)
 
 } // namespace
 
-LinkBasis linkBasisOf(const Cloth& cloth) {
-    LinkBasis basis;
-    basis.particles = cloth.particleCount();
-    basis.triangles = cloth.triangles;
-    basis.edgeFlags = cloth.edgeFlags;
-    basis.edgeFlags.resize(cloth.triangles.size(), 0);
-    basis.restPositions = cloth.restPositions;
-    basis.spanLinks = cloth.spanLinks;
-    basis.topologyVersion = cloth.topologyVersion;
-    return basis;
-}
-
-void updateLinks(Cloth& c, const LinkBasis& before) {
-    const std::size_t n0 = before.particles, t0 = before.triangles.size();
+void updateLinks(Cloth& c, TopologyEdit& edit) {
+    const std::size_t n0 = edit.particlesBefore, t0 = edit.trianglesBefore;
     const std::size_t n = c.particleCount(), triangleCount = c.triangles.size();
-    if (n < n0 || triangleCount < t0 || before.restPositions.size() != n0 || c.restPositions.size() != n ||
-        before.spanLinks.size() != c.spanLinks.size() || before.topologyVersion != c.topologyVersion) {
+    edit.particlesChanged.clear();
+    if (edit.whole || n < n0 || triangleCount < t0 || c.restPositions.size() != n ||
+        edit.spanLinksBefore != c.spanLinks.size() || edit.topologyVersion != c.topologyVersion) {
         rebuildLinks(c);
+        edit.whole = true;
         return;
     }
     c.edgeFlags.resize(triangleCount, 0);
@@ -119,17 +109,20 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
     // particles whose rest position moved, the new ones
     std::vector<std::uint8_t> changed(triangleCount, 0);
     std::vector<std::uint8_t> dirty(n, 0);
-    for (std::size_t t = 0; t < triangleCount; ++t) {
-        const bool old = t < t0;
-        if (old && c.triangles[t] == before.triangles[t] && c.edgeFlags[t] == before.edgeFlags[t]) continue;
+    auto markChanged = [&](std::uint32_t t) {
         changed[t] = 1;
-        for (int k = 0; k < 3; ++k) {
-            dirty[c.triangles[t][k]] = 1;
-            if (old) dirty[before.triangles[t][k]] = 1;
-        }
+        for (int k = 0; k < 3; ++k) dirty[c.triangles[t][k]] = 1;
+    };
+    for (std::size_t i = 0; i < edit.triangles.size(); ++i) {
+        const std::uint32_t t = edit.triangles[i];
+        // noted but written back as it was: unchanged
+        if (c.triangles[t] == edit.oldCorners[i] && c.edgeFlags[t] == edit.oldFlags[i]) continue;
+        markChanged(t);
+        for (int k = 0; k < 3; ++k) dirty[edit.oldCorners[i][k]] = 1;
     }
-    for (std::size_t v = 0; v < n0; ++v)
-        if (c.restPositions[v] != before.restPositions[v]) dirty[v] = 1;
+    for (std::size_t t = t0; t < triangleCount; ++t) markChanged(static_cast<std::uint32_t>(t));
+    for (std::size_t i = 0; i < edit.restMoved.size(); ++i)
+        if (c.restPositions[edit.restMoved[i]] != edit.oldRest[i]) dirty[edit.restMoved[i]] = 1;
     for (std::size_t v = n0; v < n; ++v) dirty[v] = 1;
 
     // 2. span links: one whose record, support or an end changed is taken out and, if
@@ -144,7 +137,7 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
     std::vector<Link> added;
     std::vector<std::uint8_t> keepSpan(c.spanLinks.size(), 1);
     for (std::size_t i = 0; i < c.spanLinks.size(); ++i) {
-        const SpanLink& was = before.spanLinks[i];
+        const SpanLink& was = edit.spanBefore(c, static_cast<std::uint32_t>(i));
         const SpanLink& now = c.spanLinks[i];
         bool touched = !sameSpan(was, now) || was.supportCount == 0;
         for (std::uint32_t s = 0; s < was.supportCount && !touched; ++s)
@@ -156,8 +149,8 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
             continue;
         std::uint32_t wasA = 0, wasB = 0;
         if (was.supportCount > 0) {
-            wasA = before.triangles[c.spanSupport[was.firstSupport]][was.cornerA];
-            wasB = before.triangles[c.spanSupport[was.firstSupport + was.supportCount - 1]][was.cornerB];
+            wasA = edit.cornersBefore(c, c.spanSupport[was.firstSupport])[was.cornerA];
+            wasB = edit.cornersBefore(c, c.spanSupport[was.firstSupport + was.supportCount - 1])[was.cornerB];
             touched = touched || dirty[wasA] || dirty[wasB];
         }
         if (!touched) continue;
@@ -239,16 +232,25 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
         return kl != kr ? kl < kr : l.restLength < r.restLength;
     });
     NewLinkColours colours(added, n);
+    // the region the solvers take again: the dirty particles and the other ends of every
+    // link or hinge taken out or put in
+    std::vector<std::uint8_t> region(dirty);
+    for (const Link& l : added) region[l.a] = region[l.b] = 1;
+    for (const BendElement& e : hinges) region[e.a] = region[e.b] = region[e.c] = region[e.d] = 1;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < c.links.size(); ++i) {
         const Link& l = c.links[i];
-        if (dirty[l.a] || dirty[l.b]) continue;
+        if (dirty[l.a] || dirty[l.b]) {
+            region[l.a] = region[l.b] = 1;
+            continue;
+        }
         if (removedEnd[std::min(l.a, l.b)]) {
             const LinkKey key{edgeKey(l.a, l.b), l.kind, l.restLength};
             auto it = std::lower_bound(removed.begin(), removed.end(), key);
             while (it != removed.end() && *it == key && removedUsed[static_cast<std::size_t>(it - removed.begin())]) ++it;
             if (it != removed.end() && *it == key) {
                 removedUsed[static_cast<std::size_t>(it - removed.begin())] = 1;
+                region[l.a] = region[l.b] = 1;
                 continue;
             }
         }
@@ -272,10 +274,13 @@ void updateLinks(Cloth& c, const LinkBasis& before) {
     for (std::size_t i = 0; i < c.bendElements.size(); ++i) {
         const BendElement& e = c.bendElements[i];
         if (!(dirty[e.a] || dirty[e.b] || dirty[e.c] || dirty[e.d])) c.bendElements[keptHinges++] = e;
+        else region[e.a] = region[e.b] = region[e.c] = region[e.d] = 1;
     }
     c.bendElements.resize(keptHinges);
     mergeFromBack(c.bendElements, hinges, [&](const BendElement& l, const BendElement& r) { return hingeKey(l) < hingeKey(r); });
     ++c.topologyVersion;
+    for (std::uint32_t v = 0; v < n0; ++v)
+        if (region[v]) edit.particlesChanged.push_back(v);
 }
 
 } // namespace cs

@@ -52,7 +52,7 @@ void Simulation::syncSolver() {
     // made this Simulation, before the first step), the app's status line from solverNote()
     if (created.note != m_solverNote) m_solverNoteReported = false;
     m_solverNote = std::move(created.note);
-    m_solver->topologyChanged(m_world);
+    m_solver->topologyChanged(m_world, TopologyEdit{});
 }
 
 void Simulation::reset() {
@@ -65,19 +65,20 @@ void Simulation::reset() {
     restartGoodStates();
 }
 
-void Simulation::topologyEdited() {
-    m_solver->topologyChanged(m_world);
+void Simulation::topologyEdited(const TopologyEdit& edit) {
+    m_solver->topologyChanged(m_world, edit);
     restartGoodStates();
 }
 
 void Simulation::stateRestored() { topologyEdited(); }
 
 bool Simulation::cut(glm::vec2 uv0, glm::vec2 uv1) {
+    TopologyEdit edit;
     if (!cutAlongRestSegment(m_world.cloth, uv0, uv1, m_world.settings.tearing.cutSplitsTriangles,
-                             m_world.contactRoom)
+                             m_world.contactRoom, &edit)
              .changed())
         return false;
-    topologyEdited();
+    topologyEdited(edit);
     return true;
 }
 
@@ -186,7 +187,7 @@ Simulation::Restored Simulation::restoreGoodState() {
         }
     }
     // the solver's caches (Verlet's last acceleration, matrices) came from the exploded state
-    m_solver->topologyChanged(m_world);
+    m_solver->topologyChanged(m_world, TopologyEdit{});
     return {g.time, sameAgain};
 }
 
@@ -251,10 +252,11 @@ StepStats Simulation::step() {
     // (no spring-back under self-contact: only the solver's step keeps to the contact's
     // bounds; a GPU solver, or its CPU twin standing in for it, has no self-contact)
     const bool springBack = !usesTriangleContact(m_world);
-    if (tearing.enabled && (tearing.splitsTriangles ? m_crackTearing.apply(m_world.cloth, tearing.maxStretch)
-                                                    : m_tearing.apply(m_world.cloth, tearing.maxStretch, springBack))
-                               .changed()) {
-        topologyEdited();
+    TearResult torn;
+    if (tearing.enabled) torn = tearing.splitsTriangles ? m_crackTearing.apply(m_world.cloth, tearing.maxStretch)
+                                                        : m_tearing.apply(m_world.cloth, tearing.maxStretch, springBack);
+    if (torn.changed()) {
+        topologyEdited(torn.edit ? *torn.edit : TopologyEdit{});
     } else if (m_world.steps % kSnapshotEvery == 0 &&
                !(m_restoredOnce && m_world.steps - m_lastRestoreStep <= kRepeatWindow)) {
         saveGoodState();

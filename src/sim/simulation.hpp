@@ -39,8 +39,9 @@ public:
     void reset();
 
     // After an edit of the cloth's topology from outside (a cut, an undo): the
-    // solver drops its caches and the guard's snapshot starts from here.
-    void topologyEdited();
+    // solver updates its caches where `edit` says (by default: everywhere) and the
+    // guard's snapshot starts from here.
+    void topologyEdited(const TopologyEdit& edit = TopologyEdit{});
 
     // Cuts the cloth along a segment of its rest (u, v) square, splitting the triangles
     // it crosses or parting their edges as tearing.cut_splits_triangles says (--cut, the

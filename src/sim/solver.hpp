@@ -3,6 +3,7 @@
 // reports what happened. All solvers share the particle state in World::cloth;
 // anything else they keep (lambda, previous positions, matrices) is a cache they
 // can rebuild from it, so switching solvers keeps the cloth where it is.
+#include "topology_change.hpp"
 #include "world.hpp"
 
 #include <functional>
@@ -39,7 +40,10 @@ public:
     virtual ~Solver() = default;
     virtual std::string_view id() const = 0;             // the command-line name
     virtual StepStats step(World& world, float dt) = 0;  // one fixed physics step
-    virtual void topologyChanged(World&) {}              // topology or state replaced: drop caches
+    // The cloth's topology or state changed outside a step: what a cut or tear added,
+    // changed or removed (edit.particlesChanged and the new particles), or the whole
+    // of it (edit.whole: a load, a restore, a new solver). Update the caches for that.
+    virtual void topologyChanged(World&, const TopologyEdit&) {}
     // GPU solvers keep the state on the GPU and leave World::cloth behind; this
     // brings positions and velocities back into it (CPU solvers: nothing to do).
     virtual void syncToCpu(World&) {}

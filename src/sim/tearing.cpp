@@ -69,11 +69,13 @@ TearResult Tearing::apply(Cloth& cloth, float maxStretch, bool springBack) {
                 const EdgeKey e = over[i];
                 if (!isEdge[i]) {
                     // a span link breaks on its own; the link update drops it and counts it
-                    for (SpanLink& span : cloth.spanLinks)
+                    for (std::uint32_t k = 0; k < cloth.spanLinks.size(); ++k) {
+                        const SpanLink& span = cloth.spanLinks[k];
                         if (span.supportCount > 0 && edgeKey(spanEndA(cloth, span), spanEndB(cloth, span)) == e) {
-                            span.supportCount = 0;
+                            editor.breakSpan(k);
                             ++spanBreaks;
                         }
+                    }
                     continue;
                 }
                 if (!editor.isEdge(e.a, e.b)) continue;  // an earlier split this round took it apart
@@ -93,8 +95,8 @@ TearResult Tearing::apply(Cloth& cloth, float maxStretch, bool springBack) {
                     result.particlesAdded += copies;
                 }
             }
-            if (spanBreaks > 0) editor.spanLinksBroken();
             editor.finish();  // updates the links where particles were split or span links broke
+            if (editor.result().changed() || spanBreaks > 0) result.add(editor.edit());
         }
         cloth.tornLinks += edgeTears;  // span links are counted by the link update that drops them
         const std::size_t tornThisRound = edgeTears + spanBreaks;

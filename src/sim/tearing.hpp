@@ -20,7 +20,9 @@
 // Cost: one pass over the stretch and shear links per step, without allocation
 // while nothing tears; a tear rebuilds the links (O(links log links)).
 #include "cloth.hpp"
+#include "topology_change.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace cs {
@@ -31,6 +33,12 @@ struct TearResult {
     std::size_t trianglesSplit = 0;  // by a crack across a triangle (crack_tearing.hpp)
     std::size_t particlesMoved = 0;  // slid onto a crack's line (node snapping)
     bool changed() const { return linksTorn > 0 || particlesAdded > 0 || trianglesSplit > 0 || particlesMoved > 0; }
+    // What the edits changed, for the solvers (none: nothing was edited).
+    std::optional<TopologyEdit> edit;
+    void add(const TopologyEdit& e) {
+        if (edit) edit->absorb(e);
+        else edit = e;
+    }
 };
 
 class Tearing {

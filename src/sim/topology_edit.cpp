@@ -19,8 +19,8 @@ bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
 
 } // namespace
 
-TopologyEditor::TopologyEditor(Cloth& cloth, const LinkBasis* basis)
-    : m_cloth(cloth), m_ownBasis(basis ? LinkBasis{} : linkBasisOf(cloth)), m_basis(basis ? basis : &m_ownBasis),
+TopologyEditor::TopologyEditor(Cloth& cloth, TopologyEdit* record)
+    : m_cloth(cloth), m_ownEdit(record ? TopologyEdit{} : TopologyEdit::of(cloth)), m_edit(record ? record : &m_ownEdit),
       m_start(cloth.triangles, cloth.particleCount()), m_fans(cloth.particleCount()),
       m_fanTaken(cloth.particleCount(), 0) {
     m_cloth.edgeFlags.resize(m_cloth.triangles.size(), 0);
@@ -54,8 +54,11 @@ bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
         for (int k = 0; k < 3; ++k) {
             if (triangleEdge(tri, k) != edgeKey(a, b)) continue;
             const auto bit = static_cast<std::uint8_t>(kEdgeCut << k);
-            if ((m_cloth.edgeFlags[t] & bit) == 0) wasJoined = true;
-            m_cloth.edgeFlags[t] |= bit;
+            if ((m_cloth.edgeFlags[t] & bit) == 0) {
+                wasJoined = true;
+                m_edit->noteTriangle(m_cloth, t);
+                m_cloth.edgeFlags[t] |= bit;
+            }
             found = true;
             ++sharing;
         }
@@ -121,6 +124,7 @@ std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNorm
         std::vector<std::uint32_t>& copyFan = fanOf(copy);
         for (std::size_t i = 0; i < k; ++i) {
             if (find(i) != roots[g]) continue;
+            m_edit->noteTriangle(m_cloth, fan[i]);
             glm::uvec3& t = m_cloth.triangles[fan[i]];
             t[cornerOf(t, v)] = copy;
             copyFan.push_back(fan[i]);
@@ -153,10 +157,16 @@ std::uint32_t TopologyEditor::copyParticle(std::uint32_t v) {
     return copy;
 }
 
+void TopologyEditor::breakSpan(std::uint32_t i) {
+    m_edit->noteSpan(m_cloth, i);
+    m_cloth.spanLinks[i].supportCount = 0;
+    m_spanLinksBroken = true;
+}
+
 void TopologyEditor::finish() {
     if (m_finished) return;
     m_finished = true;
-    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_basis);
+    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_edit);
 }
 
 void reserveForEdits(Cloth& c, std::size_t particles, std::size_t triangles) {
@@ -175,8 +185,8 @@ void reserveForEdits(Cloth& c, std::size_t particles, std::size_t triangles) {
     room(c.edgeFlags, triangles);
 }
 
-CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, const LinkBasis* basis) {
-    TopologyEditor editor(cloth, basis);
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, TopologyEdit* record) {
+    TopologyEditor editor(cloth, record);
     std::vector<std::uint32_t> ends;
     for (const EdgeKey& e : edges)
         if (editor.cutEdge(e.a, e.b)) {
@@ -217,10 +227,13 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
 }
 
 CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles,
-                               std::span<float> room) {
-    if (splitTriangles) return cutAlongBlade(cloth, bladeAlongRestSegment(cloth, uv0, uv1), room);
+                               std::span<float> room, TopologyEdit* edit) {
+    if (splitTriangles) return cutAlongBlade(cloth, bladeAlongRestSegment(cloth, uv0, uv1), room, edit);
     const std::vector<EdgeKey> edges = edgesCrossingRestSegment(cloth, uv0, uv1);
-    return cutEdges(cloth, edges);
+    TopologyEdit own = TopologyEdit::of(cloth);
+    const CutResult result = cutEdges(cloth, edges, &own);
+    if (edit) *edit = std::move(own);
+    return result;
 }
 
 namespace {

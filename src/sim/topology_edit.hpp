@@ -12,6 +12,7 @@
 // stay valid.
 #include "cloth.hpp"
 #include "link_update.hpp"
+#include "topology_change.hpp"
 #include "topology.hpp"
 
 #include <span>
@@ -32,12 +33,12 @@ struct CutResult {
 };
 
 // Edits one cloth; its links and hinges are updated where it changed when it is
-// finished (or on finish()). `basis`: what the links were derived from, when the
-// cloth was already edited before this editor began (a blade's splits); by default
-// the cloth as it is now.
+// finished (or on finish()). `record`: the record of an edit this one continues (a
+// blade's splits before it), which it notes its own writes in; by default its own,
+// begun on the cloth as it is now.
 class TopologyEditor {
 public:
-    explicit TopologyEditor(Cloth& cloth, const LinkBasis* basis = nullptr);
+    explicit TopologyEditor(Cloth& cloth, TopologyEdit* record = nullptr);
     ~TopologyEditor() { finish(); }
     TopologyEditor(const TopologyEditor&) = delete;
     TopologyEditor& operator=(const TopologyEditor&) = delete;
@@ -55,13 +56,15 @@ public:
     const std::vector<std::uint32_t>& fan(std::uint32_t v) const { return fanOf(v); }
     bool isEdge(std::uint32_t a, std::uint32_t b) const;
 
-    // Span links broken by the caller (SpanLink::supportCount = 0): finish updates the
-    // links even if the editor itself changed nothing.
-    void spanLinksBroken() { m_spanLinksBroken = true; }
+    // Breaks span link i in place (SpanLink::supportCount = 0): the link update drops
+    // it and counts it torn.
+    void breakSpan(std::uint32_t i);
 
     // Updates the links if anything changed (also done by the destructor).
     void finish();
     const CutResult& result() const { return m_result; }
+    // What was edited (after finish: with the region whose links were derived again).
+    const TopologyEdit& edit() const { return *m_edit; }
 
 private:
     std::uint32_t copyParticle(std::uint32_t v);
@@ -70,8 +73,8 @@ private:
     std::vector<std::uint32_t>& fanOf(std::uint32_t v) const;
 
     Cloth& m_cloth;
-    LinkBasis m_ownBasis;
-    const LinkBasis* m_basis;
+    TopologyEdit m_ownEdit;
+    TopologyEdit* m_edit;
     TriangleFans m_start;                                    // the fans when the editor began
     mutable std::vector<std::vector<std::uint32_t>> m_fans;  // per particle, the triangles that use it now,
     mutable std::vector<std::uint8_t> m_fanTaken;            // once fanOf took it from m_start
@@ -85,9 +88,9 @@ private:
 // all of them for the first copy cost a 128² cut more than the cut itself.
 void reserveForEdits(Cloth& cloth, std::size_t particles, std::size_t triangles);
 
-// Cuts the given edges and splits their ends where the cloth falls apart (`basis` as
-// for TopologyEditor).
-CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, const LinkBasis* basis = nullptr);
+// Cuts the given edges and splits their ends where the cloth falls apart. `record`,
+// where given: as for TopologyEditor, and afterwards it holds what was edited.
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, TopologyEdit* record = nullptr);
 
 // The edges whose rest (u, v) segment crosses the segment uv0 -> uv1. The cut line
 // is nudged a hair off any particle it would run through, so a cut along a row
@@ -97,8 +100,9 @@ std::vector<EdgeKey> edgesCrossingRestSegment(const Cloth& cloth, glm::vec2 uv0,
 // --cut: cuts along a segment of the rest parameterisation, both ends in [0,1]^2.
 // With splitTriangles (tearing.cut_splits_triangles) the triangles it crosses are
 // split along it (blade_cut.hpp; `room` as there); without, it cuts the edges it crosses.
+// `edit`, where given, receives what was edited (for the solvers: Solver::topologyChanged).
 CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool splitTriangles = true,
-                              std::span<float> room = {});
+                              std::span<float> room = {}, TopologyEdit* edit = nullptr);
 
 // What the cloth was before each of the last edits, so that they can be taken back
 // one by one and made again: an undo puts the cloth back as it was before the last

@@ -135,14 +135,16 @@ TEST(LinkUpdate, AnIrregularMeshCutGivesTheRebuildsLinks) {
     EXPECT_EQ(shape.shapeDifference(cloth), "");
 }
 
-// A basis that no longer matches the cloth (links derived again since) is not trusted.
-TEST(LinkUpdate, AStaleBasisFallsBackToARebuild) {
+// A record that no longer matches the cloth (links derived again since) is not trusted.
+TEST(LinkUpdate, AStaleRecordFallsBackToARebuild) {
     Cloth cloth = gridCloth(12);
-    const LinkBasis basis = linkBasisOf(cloth);
+    TopologyEdit edit = TopologyEdit::of(cloth);
     rebuildLinks(cloth);
+    edit.noteTriangle(cloth, 5);
     cloth.triangles[5] = {cloth.triangles[5].x, cloth.triangles[5].z, cloth.triangles[5].y};
-    updateLinks(cloth, basis);
+    updateLinks(cloth, edit);
     EXPECT_EQ(differenceFromRebuild(cloth), "");
+    EXPECT_TRUE(edit.whole);
 }
 
 // Tearing on a dragged cloth, both ways, every step: link tearing breaks span links on

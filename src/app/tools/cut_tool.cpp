@@ -42,11 +42,12 @@ void CutTool::release(const ToolContext& ctx) {
         m_stroke.clear();
         if (blade.empty()) return;
         Cloth before = cloth;
-        const CutResult result = cutAlongBlade(cloth, blade, ctx.world.contactRoom);
+        TopologyEdit edit;
+        const CutResult result = cutAlongBlade(cloth, blade, ctx.world.contactRoom, &edit);
         if (!result.changed()) return;  // a click on a particle: nothing to take back or record
         m_undo.remember(std::move(before));
         m_lastCut = {blade.crossings.size(), result};
-        m_topologyEdited = true;
+        m_topologyEdit = std::move(edit);
         recordInput(ctx, actions::cutBlade(recordingStep(ctx), blade));
         return;
     }
@@ -55,8 +56,9 @@ void CutTool::release(const ToolContext& ctx) {
     m_stroke.clear();
     if (edges.empty()) return;
     m_undo.remember(cloth);
-    m_lastCut = {edges.size(), cutEdges(cloth, edges)};
-    m_topologyEdited = true;
+    TopologyEdit edit = TopologyEdit::of(cloth);
+    m_lastCut = {edges.size(), cutEdges(cloth, edges, &edit)};
+    m_topologyEdit = std::move(edit);
     recordInput(ctx, actions::cutEdges(recordingStep(ctx), edges));
 }
 
@@ -76,14 +78,14 @@ bool CutTool::undo(World& world) {
     }
     if (!m_undo.restore(world.cloth)) return false;
     m_lastCut = {};
-    m_topologyEdited = true;
+    m_topologyEdit = TopologyEdit{};  // the cloth as it was: everything
     return true;
 }
 
 bool CutTool::redo(World& world) {
     if (!m_undo.redo(world.cloth)) return false;
     m_lastCut = {};
-    m_topologyEdited = true;
+    m_topologyEdit = TopologyEdit{};  // the cloth as it was: everything
     return true;
 }
 

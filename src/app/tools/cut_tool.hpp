@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <glm/vec2.hpp>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -65,12 +66,13 @@ public:
     bool canRedo(const Cloth& cloth) const { return m_undo.canRedo(cloth); }
     bool redo(World& world);
 
-    // True once after each edit of the cloth's topology (a cut, an undo): the
-    // caller must then tell the simulation (Simulation::topologyEdited).
-    bool takeTopologyEdit() {
-        const bool edited = m_topologyEdited;
-        m_topologyEdited = false;
-        return edited;
+    // Once after each edit of the cloth's topology (a cut, an undo), what it changed
+    // (an undo or redo: the whole cloth): the caller must then tell the simulation
+    // (Simulation::topologyEdited).
+    std::optional<TopologyEdit> takeTopologyEdit() {
+        std::optional<TopologyEdit> edit = std::move(m_topologyEdit);
+        m_topologyEdit.reset();
+        return edit;
     }
 
     const CutSummary& lastCut() const { return m_lastCut; }
@@ -82,7 +84,7 @@ private:
     bool m_stroking = false;
     std::vector<glm::vec2> m_stroke;    // window pixels
     CutUndo m_undo;
-    bool m_topologyEdited = false;
+    std::optional<TopologyEdit> m_topologyEdit;
     CutSummary m_lastCut;
 };
 

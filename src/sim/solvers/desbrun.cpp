@@ -82,8 +82,8 @@ class DesbrunSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "desbrun"; }
 
-    void topologyChanged(World& world) override {
-        ForceBasedSolver::topologyChanged(world);
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        ForceBasedSolver::topologyChanged(world, edit);
         m_rows.invalidate();
     }
 

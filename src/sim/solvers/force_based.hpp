@@ -17,7 +17,7 @@ class ForceBasedSolver : public Solver {
 public:
     // A cut, a restore, a new solver: contact detects again before it trusts its bounds.
     // Integrators that keep caches of their own call this from their override.
-    void topologyChanged(World& world) override { m_contacts.invalidate(world); }
+    void topologyChanged(World& world, const TopologyEdit&) override { m_contacts.invalidate(world); }
 
 protected:
     // Adds contact's counters for the step (triangle contact's detections) to `stats`.

@@ -70,8 +70,8 @@ class ImplicitEulerSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "implicit_euler"; }
 
-    void topologyChanged(World& world) override {
-        ForceBasedSolver::topologyChanged(world);
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        ForceBasedSolver::topologyChanged(world, edit);
         m_patternValid = false;
     }
 

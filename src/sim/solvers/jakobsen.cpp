@@ -32,7 +32,7 @@ class JakobsenSolver final : public Solver {
 public:
     std::string_view id() const override { return "jakobsen"; }
 
-    void topologyChanged(World& world) override {
+    void topologyChanged(World& world, const TopologyEdit&) override {
         m_tethers.invalidate();
         m_sweep.invalidate();
         m_contacts.invalidate(world);

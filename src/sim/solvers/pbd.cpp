@@ -35,7 +35,7 @@ class PbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "pbd"; }
 
-    void topologyChanged(World& world) override {
+    void topologyChanged(World& world, const TopologyEdit&) override {
         m_tethers.invalidate();
         m_sweep.invalidate();
         m_contacts.invalidate(world);

@@ -56,8 +56,8 @@ class ProjectiveDynamicsSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "projective_dynamics"; }
 
-    void topologyChanged(World& world) override {
-        ForceBasedSolver::topologyChanged(world);
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        ForceBasedSolver::topologyChanged(world, edit);
         m_rows.invalidate();
     }
 

@@ -47,8 +47,8 @@ class VbdSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "vbd"; }
 
-    void topologyChanged(World& world) override {
-        ForceBasedSolver::topologyChanged(world);
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        ForceBasedSolver::topologyChanged(world, edit);
         m_graphValid = false;
         m_lastVelocities.clear();  // other particles: no acceleration to start from
     }

@@ -30,9 +30,19 @@ class VerletSolver final : public ForceBasedSolver {
 public:
     std::string_view id() const override { return "verlet"; }
 
-    void topologyChanged(World& world) override {
-        ForceBasedSolver::topologyChanged(world);
-        m_lastAcceleration.clear();
+    // A cut or tear: the particles it touched (and the new ones) take the acceleration
+    // at the next step's start, the Taylor estimate as after a switch; the others keep
+    // theirs, so the cloth away from the cut goes on exactly as it would have.
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        ForceBasedSolver::topologyChanged(world, edit);
+        if (edit.whole || m_lastAcceleration.empty() || m_lastAcceleration.size() > edit.particlesBefore) {
+            m_lastAcceleration.clear();
+            m_refresh.clear();
+            return;
+        }
+        m_refresh.insert(m_refresh.end(), edit.particlesChanged.begin(), edit.particlesChanged.end());
+        for (std::size_t v = edit.particlesBefore; v < world.cloth.particleCount(); ++v)
+            m_refresh.push_back(static_cast<std::uint32_t>(v));
     }
 
     StepStats step(World& world, float dt) override {
@@ -51,9 +61,17 @@ public:
         const std::size_t n = cloth.particleCount();
 
         // x_prev from the shared state (see the top of the file)
-        if (m_lastAcceleration.size() != n) {
+        if (m_lastAcceleration.size() != n || !m_refresh.empty()) {
             accelerations(world, world.time, cloth.positions, cloth.velocities, forces, a, false);
-            m_lastAcceleration.assign(a.begin(), a.end());
+            const bool local = !m_refresh.empty() && m_lastAcceleration.size() <= n;
+            if (local) {
+                m_lastAcceleration.resize(n);
+                for (std::uint32_t v : m_refresh)
+                    if (v < n) m_lastAcceleration[v] = a[v];
+            } else {
+                m_lastAcceleration.assign(a.begin(), a.end());
+            }
+            m_refresh.clear();
         }
         for (std::size_t i = 0; i < n; ++i)
             previous[i] = verletPrevious(cloth.positions[i], cloth.velocities[i], m_lastAcceleration[i], h);
@@ -94,6 +112,7 @@ public:
 
 private:
     std::vector<glm::vec3> m_lastAcceleration;  // the a that went into the shared v, per particle
+    std::vector<std::uint32_t> m_refresh;       // particles a cut or tear touched since the last step
 };
 
 } // namespace

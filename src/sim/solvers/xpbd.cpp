@@ -44,7 +44,7 @@ namespace {
 class XpbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "xpbd"; }
-    void topologyChanged(World& world) override {
+    void topologyChanged(World& world, const TopologyEdit&) override {
         ensureSized(world.cloth);
         m_tethers.invalidate();
         m_sweep.invalidate();

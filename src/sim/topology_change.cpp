@@ -1,0 +1,88 @@
+#include "topology_change.hpp"
+
+#include <algorithm>
+
+namespace cs {
+namespace {
+
+// Notes index i in `slots` (sized to `count` on the first note); whether it is new.
+bool firstNote(std::vector<std::uint32_t>& slots, std::size_t count, std::uint32_t i, std::size_t listSize) {
+    if (i >= count) return false;  // appended by this edit: nothing to keep
+    if (slots.empty()) slots.assign(count, 0);
+    if (slots[i] != 0) return false;
+    slots[i] = static_cast<std::uint32_t>(listSize + 1);
+    return true;
+}
+
+} // namespace
+
+TopologyEdit TopologyEdit::of(const Cloth& cloth) {
+    TopologyEdit edit;
+    edit.whole = false;
+    edit.particlesBefore = cloth.particleCount();
+    edit.trianglesBefore = cloth.triangles.size();
+    edit.spanLinksBefore = cloth.spanLinks.size();
+    edit.topologyVersion = cloth.topologyVersion;
+    return edit;
+}
+
+void TopologyEdit::noteTriangle(const Cloth& cloth, std::uint32_t t) {
+    if (!firstNote(m_triangleSlot, trianglesBefore, t, triangles.size())) return;
+    triangles.push_back(t);
+    oldCorners.push_back(cloth.triangles[t]);
+    oldFlags.push_back(t < cloth.edgeFlags.size() ? cloth.edgeFlags[t] : std::uint8_t{0});
+}
+
+void TopologyEdit::noteRest(const Cloth& cloth, std::uint32_t v) {
+    if (!firstNote(m_restSlot, particlesBefore, v, restMoved.size())) return;
+    restMoved.push_back(v);
+    oldRest.push_back(cloth.restPositions[v]);
+}
+
+void TopologyEdit::noteSpan(const Cloth& cloth, std::uint32_t i) {
+    if (!firstNote(m_spanSlot, spanLinksBefore, i, spans.size())) return;
+    spans.push_back(i);
+    oldSpans.push_back(cloth.spanLinks[i]);
+}
+
+glm::uvec3 TopologyEdit::cornersBefore(const Cloth& cloth, std::uint32_t t) const {
+    if (!m_triangleSlot.empty() && t < m_triangleSlot.size() && m_triangleSlot[t] != 0)
+        return oldCorners[m_triangleSlot[t] - 1];
+    return cloth.triangles[t];
+}
+
+std::uint8_t TopologyEdit::flagsBefore(const Cloth& cloth, std::uint32_t t) const {
+    if (!m_triangleSlot.empty() && t < m_triangleSlot.size() && m_triangleSlot[t] != 0)
+        return oldFlags[m_triangleSlot[t] - 1];
+    return t < cloth.edgeFlags.size() ? cloth.edgeFlags[t] : std::uint8_t{0};
+}
+
+glm::vec3 TopologyEdit::restBefore(const Cloth& cloth, std::uint32_t v) const {
+    if (!m_restSlot.empty() && v < m_restSlot.size() && m_restSlot[v] != 0) return oldRest[m_restSlot[v] - 1];
+    return cloth.restPositions[v];
+}
+
+const SpanLink& TopologyEdit::spanBefore(const Cloth& cloth, std::uint32_t i) const {
+    if (!m_spanSlot.empty() && i < m_spanSlot.size() && m_spanSlot[i] != 0) return oldSpans[m_spanSlot[i] - 1];
+    return cloth.spanLinks[i];
+}
+
+void TopologyEdit::absorb(const TopologyEdit& later) {
+    if (later.whole) whole = true;
+    if (whole) {
+        particlesChanged.clear();
+        return;
+    }
+    // the later edit's old particles between the two counts are new to this one
+    std::vector<std::uint32_t> merged;
+    merged.reserve(particlesChanged.size() + later.particlesChanged.size());
+    for (std::uint32_t v : later.particlesChanged)
+        if (v < particlesBefore) merged.push_back(v);
+    const std::size_t middle = merged.size();
+    merged.insert(merged.end(), particlesChanged.begin(), particlesChanged.end());
+    std::inplace_merge(merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(middle), merged.end());
+    merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+    particlesChanged = std::move(merged);
+}
+
+} // namespace cs

@@ -1,0 +1,73 @@
+#pragma once
+// What one topology edit (a cut, a tear) changed: recorded while it edits, so that
+// the links, hinges, tearing's shape data and the solvers' caches are updated where
+// the edit was instead of derived again from the whole cloth.
+//
+// An edit only appends particles and triangles, re-points or re-flags triangles,
+// moves rest positions (a node snap) and breaks span links in place
+// (SpanLink::supportCount = 0). The code that edits notes each triangle, rest
+// position or span link just before it writes it for the first time; the record
+// keeps what it was, so "before" can be read back for those and the rest is as it is
+// now. Why a record and not a copy of the cloth taken before: at 128² that copy
+// (triangles, flags, rest positions, span links: ~2 MB) and the comparison after it
+// cost a blade cut more than the cut itself.
+#include "cloth.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace cs {
+
+struct TopologyEdit {
+    // Everything may have changed (a load, a restore, a new solver): the lists are
+    // empty and every cache derives again. A default TopologyEdit says so.
+    bool whole = true;
+    std::size_t particlesBefore = 0;  // those at or past this index are new
+    std::size_t trianglesBefore = 0;
+    std::size_t spanLinksBefore = 0;
+    std::uint64_t topologyVersion = 0;  // the cloth's when the record began
+
+    // Written, each once, with what it was: triangles (corners, edge flags), rest
+    // positions, span links. Indices below the counts above.
+    std::vector<std::uint32_t> triangles;
+    std::vector<glm::uvec3> oldCorners;
+    std::vector<std::uint8_t> oldFlags;
+    std::vector<std::uint32_t> restMoved;
+    std::vector<glm::vec3> oldRest;
+    std::vector<std::uint32_t> spans;
+    std::vector<SpanLink> oldSpans;
+
+    // Filled when the links are brought up to date (updateLinks): the old particles
+    // whose links or hinges were taken out or put in — the corners of changed
+    // triangles, the moved ones, and the other ends of every link and hinge replaced —
+    // sorted. With the new particles, the region a solver's per-particle caches must
+    // take again.
+    std::vector<std::uint32_t> particlesChanged;
+
+    // Begins a record of an edit of `cloth` as it is now.
+    static TopologyEdit of(const Cloth& cloth);
+    bool empty() const { return !whole && triangles.empty() && restMoved.empty() && spans.empty(); }
+
+    // Before writing triangle t's corners or flags, rest position v, span link i.
+    void noteTriangle(const Cloth& cloth, std::uint32_t t);
+    void noteRest(const Cloth& cloth, std::uint32_t v);
+    void noteSpan(const Cloth& cloth, std::uint32_t i);
+
+    // What they were when the record began (as now where not noted).
+    glm::uvec3 cornersBefore(const Cloth& cloth, std::uint32_t t) const;
+    std::uint8_t flagsBefore(const Cloth& cloth, std::uint32_t t) const;
+    glm::vec3 restBefore(const Cloth& cloth, std::uint32_t v) const;
+    const SpanLink& spanBefore(const Cloth& cloth, std::uint32_t i) const;
+
+    // For the solvers: `later` happened after this one (tearing makes several edits in
+    // a step). The region (particlesChanged) becomes the union of both, counted from
+    // this one's start; the notes stay this one's.
+    void absorb(const TopologyEdit& later);
+
+private:
+    // index + 1 into the lists above, 0 where not noted; sized on the first note
+    std::vector<std::uint32_t> m_triangleSlot, m_restSlot, m_spanSlot;
+};
+
+} // namespace cs

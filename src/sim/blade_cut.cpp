@@ -29,12 +29,14 @@ std::uint8_t flagsOf(EdgeBits e0, EdgeBits e1, EdgeBits e2) {
 
 // Rest area per particle: a third of each of its triangles', for the particles
 // marked in `only` (the others stay 0: the areas of a whole 128² cloth cost more
-// than the rest of a cut). `corners(t)` and `rest(v)` read the triangles and rest
-// positions, as they are now or as they were before the edit.
+// than the rest of a cut). `candidates`: the triangles that may have such a corner,
+// sorted (summed in the order of all triangles, as before); `corners(t)` and
+// `rest(v)` read the triangles and rest positions, now or before the edit.
 template <class Corners, class Rest>
-std::vector<double> lumpedAreas(std::size_t triangleCount, Corners corners, Rest rest, const std::vector<std::uint8_t>& only) {
+std::vector<double> lumpedAreas(std::span<const std::uint32_t> candidates, Corners corners, Rest rest,
+                                const std::vector<std::uint8_t>& only) {
     std::vector<double> area(only.size(), 0.0);
-    for (std::uint32_t i = 0; i < triangleCount; ++i) {
+    for (const std::uint32_t i : candidates) {
         const glm::uvec3 t = corners(i);
         if (!(only[t.x] || only[t.y] || only[t.z])) continue;
         const glm::vec3 x[3] = {rest(t.x), rest(t.y), rest(t.z)};
@@ -336,39 +338,54 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, 
     if (result.particlesSnapped == 0 && result.particlesInserted == 0 && cuts.empty()) return result;
 
     // 4. span links through a split triangle lose their support: the cut runs through
-    // them (broken in place; the link update drops them and counts them torn)
-    if (result.trianglesSplit > 0)
-        for (std::uint32_t i = 0; i < c.spanLinks.size(); ++i) {
+    // them (broken in place; the link update drops them and counts them torn); those
+    // that end at a snapped particle measure their rest length again. Both are among
+    // the span links on the split triangles and on those around the blade's particles.
+    if (result.trianglesSplit > 0 || result.particlesSnapped > 0) {
+        std::vector<std::uint32_t> near(touched);
+        for (std::uint32_t v = 0; v < n0; ++v)
+            if (onBlade[v]) near.insert(near.end(), fans.of(v).begin(), fans.of(v).end());
+        for (const std::uint32_t i : spanLinksOn(c, near)) {
             SpanLink& span = c.spanLinks[i];
+            if (span.supportCount == 0) continue;
             bool through = false;
             for (std::uint32_t k = 0; k < span.supportCount && !through; ++k) {
                 const std::uint32_t s = c.spanSupport[span.firstSupport + k];
                 through = s < triangles0 && rewritten[s];
             }
-            if (!through) continue;
-            record.noteSpan(c, i);
-            span.supportCount = 0;
-        }
-
-    // a snapped particle moved: the span links that end at it measure their rest length again
-    if (result.particlesSnapped > 0)
-        for (std::uint32_t i = 0; i < c.spanLinks.size(); ++i) {
-            SpanLink& span = c.spanLinks[i];
-            if (span.supportCount == 0) continue;
+            if (through) {
+                record.noteSpan(c, i);
+                span.supportCount = 0;
+                continue;
+            }
+            if (result.particlesSnapped == 0) continue;
             const std::uint32_t a = spanEndA(c, span), b = spanEndB(c, span);
             if (!((a < n0 && onBlade[a]) || (b < n0 && onBlade[b]))) continue;
             record.noteSpan(c, i);
             span.restLength = glm::distance(c.restPositions[a], c.restPositions[b]);
         }
+    }
 
     // 5. masses lumped again over the edited region, same total; momentum kept
     std::vector<std::uint8_t> affectedBefore(affected.begin(), affected.begin() + n0);
+    // the triangles around the region: before, the fans of its old particles; now also
+    // the split ones and those the splits added (a split keeps its triangle's corners
+    // or puts inserted particles in their place)
+    std::vector<std::uint32_t> around;
+    for (std::uint32_t v = 0; v < n0; ++v)
+        if (affected[v]) around.insert(around.end(), fans.of(v).begin(), fans.of(v).end());
+    std::sort(around.begin(), around.end());
+    around.erase(std::unique(around.begin(), around.end()), around.end());
     const std::vector<double> lumpBefore = lumpedAreas(
-        triangles0, [&](std::uint32_t t) { return record.cornersBefore(c, t); },
+        around, [&](std::uint32_t t) { return record.cornersBefore(c, t); },
         [&](std::uint32_t v) { return record.restBefore(c, v); }, affectedBefore);
+    around.insert(around.end(), touched.begin(), touched.end());
+    for (auto t = triangles0; t < c.triangles.size(); ++t) around.push_back(t);
+    std::sort(around.begin(), around.end());
+    around.erase(std::unique(around.begin(), around.end()), around.end());
     const std::vector<double> lumpAfter = lumpedAreas(
-        c.triangles.size(), [&](std::uint32_t t) { return c.triangles[t]; },
-        [&](std::uint32_t v) { return c.restPositions[v]; }, affected);
+        around, [&](std::uint32_t t) { return c.triangles[t]; }, [&](std::uint32_t v) { return c.restPositions[v]; },
+        affected);
     std::vector<double> density(c.particleCount(), 0.0);
     for (std::uint32_t v = 0; v < n0; ++v)
         if (affected[v] && lumpBefore[v] > 0.0) density[v] = c.masses[v] / lumpBefore[v];
@@ -387,7 +404,7 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, 
     const std::size_t oldAffected = static_cast<std::size_t>(std::count(affected.begin(), affected.begin() + n0, 1));
 
     // 6. cut along the blade and part the particles on it
-    const CutResult parted = cutEdges(c, cuts, &record);
+    const CutResult parted = cutEdges(c, cuts, &record, &fans);
     result.edgesCut = parted.edgesCut;
     result.particlesAdded = parted.particlesAdded;
     if (!parted.changed()) updateLinks(c, record);  // the split triangles still need their links

@@ -34,6 +34,7 @@ Cloth buildCloth(const ClothShape& shape, const ClothSettings& settings) {
     cloth.edgeFlags.resize(cloth.triangles.size(), 0);
     cloth.spanLinks = shape.spanLinks;
     cloth.spanSupport = shape.spanSupport;
+    indexSpanSupport(cloth);
 
     // masses: either given per particle, or each triangle's area x density shared by its corners (pbd-jobs,
     // docs/sources.md)

@@ -67,6 +67,11 @@ struct Cloth {
     std::vector<std::uint8_t> edgeFlags;       // per triangle: kEdgeCut << k, kEdgeShear << k
     std::vector<SpanLink> spanLinks;           // links that are not triangle edges, with their support
     std::vector<std::uint32_t> spanSupport;    // triangle indices, SpanLink::firstSupport.. in order
+    // Per triangle the cloth was built with, the span links it supports, by their
+    // firstSupport (which stays while broken span links are dropped from the list, and
+    // spanLinks stays sorted by it): supported[supportedStart[t] .. supportedStart[t + 1]).
+    // Built with the cloth (buildCloth); never changes (spanLinksOn, topology.hpp).
+    std::vector<std::uint32_t> supportedStart, supported;
     // Derived from the above by rebuildLinks (topology.hpp) after every edit:
     std::vector<Link> links;                   // every triangle edge, then the live span links; sorted by kind
     std::vector<BendElement> bendElements;     // one per interior, uncut edge

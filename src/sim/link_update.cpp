@@ -79,15 +79,23 @@ private:
 };
 
 // Merges the sorted `added` into the sorted `list` in place, from the back (no second
-// copy of the list); on ties the list's element comes first, as std::merge.
+// copy of the list); on ties the list's element comes first, as std::merge. The runs
+// of the list between two added elements move as blocks: a few hundred added links
+// go into ~100 k, and comparing every element moved cost more than moving it.
 template <class T, class Less>
 void mergeFromBack(std::vector<T>& list, const std::vector<T>& added, Less less) {
     std::size_t i = list.size(), j = added.size(), k = list.size() + added.size();
     if (list.capacity() < k) list.reserve(k + k / 8);  // room for the next edits (a tear front makes many)
     list.resize(k);
     while (j > 0) {
-        if (i > 0 && less(added[j - 1], list[i - 1])) list[--k] = list[--i];
-        else list[--k] = added[--j];
+        const T& next = added[j - 1];
+        // the list's elements after `next` (ties stay before it)
+        const auto from = std::upper_bound(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(i), next, less);
+        const auto count = static_cast<std::size_t>(list.begin() + static_cast<std::ptrdiff_t>(i) - from);
+        std::move_backward(from, from + static_cast<std::ptrdiff_t>(count), list.begin() + static_cast<std::ptrdiff_t>(k));
+        k -= count;
+        i -= count;
+        list[--k] = added[--j];
     }
 }
 
@@ -129,17 +137,27 @@ void updateLinks(Cloth& c, TopologyEdit& edit) {
     // its support still holds, put back as it is now; the broken ones are dropped
     // per triangle: a corner is dirty (a span whose end triangles have none keeps its ends)
     std::vector<std::uint8_t> nearDirty(triangleCount, 0);
+    std::vector<std::uint32_t> near;  // those triangles
     for (std::size_t t = 0; t < triangleCount; ++t) {
         const glm::uvec3& tri = c.triangles[t];
         nearDirty[t] = dirty[tri.x] | dirty[tri.y] | dirty[tri.z];
+        if (nearDirty[t]) near.push_back(static_cast<std::uint32_t>(t));
     }
+    // the span links to look at: those the edit wrote (broken, or measured again) and
+    // those on a triangle with a dirty corner (a changed triangle has dirty corners,
+    // and an end can be dirty only there); in order, as a pass over all of them
+    std::vector<std::uint32_t> spans = spanLinksOn(c, near);
+    spans.insert(spans.end(), edit.spans.begin(), edit.spans.end());
+    std::sort(spans.begin(), spans.end());
+    spans.erase(std::unique(spans.begin(), spans.end()), spans.end());
     std::vector<LinkKey> removed;  // old links whose ends are not dirty (those go anyway)
     std::vector<Link> added;
     std::vector<std::uint8_t> keepSpan(c.spanLinks.size(), 1);
-    for (std::size_t i = 0; i < c.spanLinks.size(); ++i) {
-        const SpanLink& was = edit.spanBefore(c, static_cast<std::uint32_t>(i));
+    std::size_t brokenSpans = 0;
+    for (const std::uint32_t i : spans) {
+        const SpanLink& was = edit.spanBefore(c, i);
         const SpanLink& now = c.spanLinks[i];
-        bool touched = !sameSpan(was, now) || was.supportCount == 0;
+        bool touched = (&was != &now && !sameSpan(was, now)) || was.supportCount == 0;
         for (std::uint32_t s = 0; s < was.supportCount && !touched; ++s)
             touched = changed[c.spanSupport[was.firstSupport + s]] != 0;
         // with its support unchanged, its end triangles are as they were: an end can be
@@ -160,6 +178,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit) {
             added.push_back({spanEndA(c, now), spanEndB(c, now), now.restLength, now.kind});
         } else {
             keepSpan[i] = 0;
+            ++brokenSpans;
             ++c.tornLinks;
         }
     }
@@ -263,10 +282,12 @@ void updateLinks(Cloth& c, TopologyEdit& edit) {
     mergeFromBack(c.links, added, linkBefore);
 
     // 5. the span links that broke are gone for good
-    std::size_t keptSpans = 0;
-    for (std::size_t i = 0; i < c.spanLinks.size(); ++i)
-        if (keepSpan[i]) c.spanLinks[keptSpans++] = c.spanLinks[i];
-    c.spanLinks.resize(keptSpans);
+    if (brokenSpans > 0) {
+        std::size_t keptSpans = 0;
+        for (std::size_t i = 0; i < c.spanLinks.size(); ++i)
+            if (keepSpan[i]) c.spanLinks[keptSpans++] = c.spanLinks[i];
+        c.spanLinks.resize(keptSpans);
+    }
 
     // 6. the hinges, by edge as findBendElements orders them
     auto hingeKey = [](const BendElement& e) { return edgeKey(e.a, e.b); };

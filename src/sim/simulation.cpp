@@ -32,6 +32,7 @@ bool withinSpeed(glm::vec3 v) { return glm::dot(v, v) < Simulation::kRunawaySpee
 } // namespace
 
 Simulation::Simulation(World world) : m_world(std::move(world)) {
+    makeRoomForEdits(m_world.cloth);
     syncSolver();
     measureRestExtent();
     restartGoodStates();
@@ -57,6 +58,7 @@ void Simulation::syncSolver() {
 
 void Simulation::reset() {
     resetWorld(m_world);
+    makeRoomForEdits(m_world.cloth);
     // a reset is a load: a new solver, with no caches and no contact bounds from the
     // run before (its contact detects at the first substep, as after loading the scene)
     m_solver.reset();

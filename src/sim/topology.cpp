@@ -117,12 +117,55 @@ bool spanLinkIntact(const Cloth& cloth, const SpanLink& link) {
     return spanEndA(cloth, link) != spanEndB(cloth, link);
 }
 
-std::uint32_t spanEndA(const Cloth& cloth, const SpanLink& link) {
-    return cloth.triangles[cloth.spanSupport[link.firstSupport]][link.cornerA];
+void indexSpanSupport(Cloth& cloth) {
+    std::uint32_t triangles = static_cast<std::uint32_t>(cloth.triangles.size());
+    for (std::uint32_t t : cloth.spanSupport) triangles = std::max(triangles, t + 1);
+    cloth.supportedStart.assign(triangles + 1, 0);
+    for (const SpanLink& span : cloth.spanLinks)
+        for (std::uint32_t k = 0; k < span.supportCount; ++k) ++cloth.supportedStart[cloth.spanSupport[span.firstSupport + k] + 1];
+    for (std::size_t t = 1; t < cloth.supportedStart.size(); ++t) cloth.supportedStart[t] += cloth.supportedStart[t - 1];
+    cloth.supported.resize(cloth.supportedStart.back());
+    std::vector<std::uint32_t> fill(cloth.supportedStart.begin(), cloth.supportedStart.end() - 1);
+    for (const SpanLink& span : cloth.spanLinks)
+        for (std::uint32_t k = 0; k < span.supportCount; ++k)
+            cloth.supported[fill[cloth.spanSupport[span.firstSupport + k]]++] = span.firstSupport;
 }
 
-std::uint32_t spanEndB(const Cloth& cloth, const SpanLink& link) {
-    return cloth.triangles[cloth.spanSupport[link.firstSupport + link.supportCount - 1]][link.cornerB];
+std::vector<std::uint32_t> spanLinksOn(const Cloth& cloth, std::span<const std::uint32_t> triangles) {
+    std::vector<std::uint32_t> spans;
+    if (cloth.supportedStart.empty()) {
+        spans.resize(cloth.spanLinks.size());
+        std::iota(spans.begin(), spans.end(), 0u);
+        return spans;
+    }
+    std::vector<std::uint32_t> firsts;
+    for (std::uint32_t t : triangles) {
+        if (t + 1 >= cloth.supportedStart.size()) continue;  // added by an edit: supports none
+        firsts.insert(firsts.end(), cloth.supported.begin() + cloth.supportedStart[t],
+                      cloth.supported.begin() + cloth.supportedStart[t + 1]);
+    }
+    std::sort(firsts.begin(), firsts.end());
+    firsts.erase(std::unique(firsts.begin(), firsts.end()), firsts.end());
+    // in order, each search galloping on from the last (one binary search each over the
+    // whole list missed the cache more than the pass it replaced)
+    const std::vector<SpanLink>& list = cloth.spanLinks;
+    std::size_t at = 0;
+    for (std::uint32_t first : firsts) {
+        std::size_t step = 1, hi = at;
+        while (hi < list.size() && list[hi].firstSupport < first) {
+            at = hi + 1;
+            hi += step;
+            step *= 2;
+        }
+        hi = std::min(hi, list.size());
+        at = static_cast<std::size_t>(
+            std::lower_bound(list.begin() + static_cast<std::ptrdiff_t>(at), list.begin() + static_cast<std::ptrdiff_t>(hi),
+                             first, [](const SpanLink& span, std::uint32_t f) { return span.firstSupport < f; }) -
+            list.begin());
+        if (at < list.size() && list[at].firstSupport == first)  // else dropped: broken earlier
+            spans.push_back(static_cast<std::uint32_t>(at));
+    }
+    return spans;
 }
 
 void rebuildLinks(Cloth& cloth) {

@@ -40,8 +40,20 @@ bool trianglesJoined(const Cloth& cloth, std::uint32_t s, std::uint32_t t);
 
 // Whether span link `link` still has an unbroken support, and its two ends.
 bool spanLinkIntact(const Cloth& cloth, const SpanLink& link);
-std::uint32_t spanEndA(const Cloth& cloth, const SpanLink& link);
-std::uint32_t spanEndB(const Cloth& cloth, const SpanLink& link);
+
+// Fills cloth.supportedStart and cloth.supported from its span links (once, when built).
+void indexSpanSupport(Cloth& cloth);
+// The span links some of `triangles` support, as indices into cloth.spanLinks, sorted,
+// each once — where a cut or tear changed a few hundred triangles, instead of reading
+// every span link's support. Without the index (a cloth not made by buildCloth, cloth.hpp):
+// every span link, so that callers that check each one stay right.
+std::vector<std::uint32_t> spanLinksOn(const Cloth& cloth, std::span<const std::uint32_t> triangles);
+inline std::uint32_t spanEndA(const Cloth& cloth, const SpanLink& link) {
+    return cloth.triangles[cloth.spanSupport[link.firstSupport]][link.cornerA];
+}
+inline std::uint32_t spanEndB(const Cloth& cloth, const SpanLink& link) {
+    return cloth.triangles[cloth.spanSupport[link.firstSupport + link.supportCount - 1]][link.cornerB];
+}
 
 // Rebuilds cloth.links (every triangle edge once, stretch or shear by its flags,
 // rest length from restPositions, then the span links whose support is intact —

@@ -45,28 +45,6 @@ void TopologyEdit::noteSpan(const Cloth& cloth, std::uint32_t i) {
     oldSpans.push_back(cloth.spanLinks[i]);
 }
 
-glm::uvec3 TopologyEdit::cornersBefore(const Cloth& cloth, std::uint32_t t) const {
-    if (!m_triangleSlot.empty() && t < m_triangleSlot.size() && m_triangleSlot[t] != 0)
-        return oldCorners[m_triangleSlot[t] - 1];
-    return cloth.triangles[t];
-}
-
-std::uint8_t TopologyEdit::flagsBefore(const Cloth& cloth, std::uint32_t t) const {
-    if (!m_triangleSlot.empty() && t < m_triangleSlot.size() && m_triangleSlot[t] != 0)
-        return oldFlags[m_triangleSlot[t] - 1];
-    return t < cloth.edgeFlags.size() ? cloth.edgeFlags[t] : std::uint8_t{0};
-}
-
-glm::vec3 TopologyEdit::restBefore(const Cloth& cloth, std::uint32_t v) const {
-    if (!m_restSlot.empty() && v < m_restSlot.size() && m_restSlot[v] != 0) return oldRest[m_restSlot[v] - 1];
-    return cloth.restPositions[v];
-}
-
-const SpanLink& TopologyEdit::spanBefore(const Cloth& cloth, std::uint32_t i) const {
-    if (!m_spanSlot.empty() && i < m_spanSlot.size() && m_spanSlot[i] != 0) return oldSpans[m_spanSlot[i] - 1];
-    return cloth.spanLinks[i];
-}
-
 void TopologyEdit::absorb(const TopologyEdit& later) {
     if (later.whole) whole = true;
     if (whole) {

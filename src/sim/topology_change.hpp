@@ -55,10 +55,22 @@ struct TopologyEdit {
     void noteSpan(const Cloth& cloth, std::uint32_t i);
 
     // What they were when the record began (as now where not noted).
-    glm::uvec3 cornersBefore(const Cloth& cloth, std::uint32_t t) const;
-    std::uint8_t flagsBefore(const Cloth& cloth, std::uint32_t t) const;
-    glm::vec3 restBefore(const Cloth& cloth, std::uint32_t v) const;
-    const SpanLink& spanBefore(const Cloth& cloth, std::uint32_t i) const;
+    glm::uvec3 cornersBefore(const Cloth& cloth, std::uint32_t t) const {
+        const std::uint32_t slot = slotOf(m_triangleSlot, t);
+        return slot ? oldCorners[slot - 1] : cloth.triangles[t];
+    }
+    std::uint8_t flagsBefore(const Cloth& cloth, std::uint32_t t) const {
+        const std::uint32_t slot = slotOf(m_triangleSlot, t);
+        return slot ? oldFlags[slot - 1] : t < cloth.edgeFlags.size() ? cloth.edgeFlags[t] : std::uint8_t{0};
+    }
+    glm::vec3 restBefore(const Cloth& cloth, std::uint32_t v) const {
+        const std::uint32_t slot = slotOf(m_restSlot, v);
+        return slot ? oldRest[slot - 1] : cloth.restPositions[v];
+    }
+    const SpanLink& spanBefore(const Cloth& cloth, std::uint32_t i) const {
+        const std::uint32_t slot = slotOf(m_spanSlot, i);
+        return slot ? oldSpans[slot - 1] : cloth.spanLinks[i];
+    }
 
     // For the solvers: `later` happened after this one (tearing makes several edits in
     // a step). The region (particlesChanged) becomes the union of both, counted from
@@ -66,6 +78,9 @@ struct TopologyEdit {
     void absorb(const TopologyEdit& later);
 
 private:
+    static std::uint32_t slotOf(const std::vector<std::uint32_t>& slots, std::uint32_t i) {
+        return i < slots.size() ? slots[i] : 0;
+    }
     // index + 1 into the lists above, 0 where not noted; sized on the first note
     std::vector<std::uint32_t> m_triangleSlot, m_restSlot, m_spanSlot;
 };

@@ -19,10 +19,19 @@ bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
 
 } // namespace
 
-TopologyEditor::TopologyEditor(Cloth& cloth, TopologyEdit* record)
+TopologyEditor::TopologyEditor(Cloth& cloth, TopologyEdit* record, const TriangleFans* fans)
     : m_cloth(cloth), m_ownEdit(record ? TopologyEdit{} : TopologyEdit::of(cloth)), m_edit(record ? record : &m_ownEdit),
-      m_start(cloth.triangles, cloth.particleCount()), m_fans(cloth.particleCount()),
-      m_fanTaken(cloth.particleCount(), 0) {
+      m_ownStart(record && fans ? TriangleFans{} : TriangleFans(cloth.triangles, cloth.particleCount())),
+      m_start(record && fans ? fans : &m_ownStart), m_fans(cloth.particleCount()), m_fanTaken(cloth.particleCount(), 0) {
+    if (record && fans) {
+        // what changed since the fans were taken: the triangles the record noted (their
+        // corners now) and the ones added
+        for (std::uint32_t t : record->triangles)
+            for (int k = 0; k < 3; ++k) m_startExtra.emplace_back(cloth.triangles[t][k], t);
+        for (auto t = static_cast<std::uint32_t>(record->trianglesBefore); t < cloth.triangles.size(); ++t)
+            for (int k = 0; k < 3; ++k) m_startExtra.emplace_back(cloth.triangles[t][k], t);
+        std::sort(m_startExtra.begin(), m_startExtra.end());
+    }
     m_cloth.edgeFlags.resize(m_cloth.triangles.size(), 0);
     reserveForEdits(m_cloth, m_cloth.particleCount() + 64, m_cloth.triangles.size());
 }
@@ -32,8 +41,20 @@ std::vector<std::uint32_t>& TopologyEditor::fanOf(std::uint32_t v) const {
     if (!m_fanTaken[v]) {
         m_fanTaken[v] = 1;
         // a separate() before may have re-pointed some of them at a copy
-        for (std::uint32_t t : m_start.of(v))
-            if (cornerOf(m_cloth.triangles[t], v) >= 0) fan.push_back(t);
+        if (v + 1 < m_start->start.size())
+            for (std::uint32_t t : m_start->of(v))
+                if (cornerOf(m_cloth.triangles[t], v) >= 0) fan.push_back(t);
+        // by index, as fans taken from every triangle: those in m_start come first, and
+        // the extras are the record's triangles (in m_start already where they had v)
+        // and the added ones, past every old index
+        const std::size_t old = fan.size();
+        for (auto it = std::lower_bound(m_startExtra.begin(), m_startExtra.end(), std::make_pair(v, 0u));
+             it != m_startExtra.end() && it->first == v; ++it)
+            if (cornerOf(m_cloth.triangles[it->second], v) >= 0 &&
+                std::find(fan.begin(), fan.begin() + static_cast<std::ptrdiff_t>(old), it->second) ==
+                    fan.begin() + static_cast<std::ptrdiff_t>(old))
+                fan.push_back(it->second);
+        std::sort(fan.begin(), fan.end());
     }
     return fan;
 }
@@ -185,8 +206,15 @@ void reserveForEdits(Cloth& c, std::size_t particles, std::size_t triangles) {
     room(c.edgeFlags, triangles);
 }
 
-CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, TopologyEdit* record) {
-    TopologyEditor editor(cloth, record);
+void makeRoomForEdits(Cloth& c) {
+    const std::size_t n = c.particleCount(), t = c.triangles.size();
+    reserveForEdits(c, n + n / 8 + 1, t + t / 8 + 1);
+    c.links.reserve(c.links.size() + c.links.size() / 8);
+    c.bendElements.reserve(c.bendElements.size() + c.bendElements.size() / 8);
+}
+
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, TopologyEdit* record, const TriangleFans* fans) {
+    TopologyEditor editor(cloth, record, fans);
     std::vector<std::uint32_t> ends;
     for (const EdgeKey& e : edges)
         if (editor.cutEdge(e.a, e.b)) {

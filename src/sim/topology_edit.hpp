@@ -35,10 +35,12 @@ struct CutResult {
 // Edits one cloth; its links and hinges are updated where it changed when it is
 // finished (or on finish()). `record`: the record of an edit this one continues (a
 // blade's splits before it), which it notes its own writes in; by default its own,
-// begun on the cloth as it is now.
+// begun on the cloth as it is now. `fans`: with a record, the triangles around each
+// particle when that record began (what the blade had; the fans now follow from them
+// and the record's triangles), so that they are not taken again from every triangle.
 class TopologyEditor {
 public:
-    explicit TopologyEditor(Cloth& cloth, TopologyEdit* record = nullptr);
+    explicit TopologyEditor(Cloth& cloth, TopologyEdit* record = nullptr, const TriangleFans* fans = nullptr);
     ~TopologyEditor() { finish(); }
     TopologyEditor(const TopologyEditor&) = delete;
     TopologyEditor& operator=(const TopologyEditor&) = delete;
@@ -75,7 +77,10 @@ private:
     Cloth& m_cloth;
     TopologyEdit m_ownEdit;
     TopologyEdit* m_edit;
-    TriangleFans m_start;                                    // the fans when the editor began
+    TriangleFans m_ownStart;
+    const TriangleFans* m_start;                             // the fans when the record began
+    // the record's triangles and those added since, by corner: (particle, triangle), sorted
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_startExtra;
     mutable std::vector<std::vector<std::uint32_t>> m_fans;  // per particle, the triangles that use it now,
     mutable std::vector<std::uint8_t> m_fanTaken;            // once fanOf took it from m_start
     CutResult m_result;
@@ -87,10 +92,16 @@ private:
 // eighth more for the edits after: a fresh cloth's arrays are exactly full, and moving
 // all of them for the first copy cost a 128² cut more than the cut itself.
 void reserveForEdits(Cloth& cloth, std::size_t particles, std::size_t triangles);
+// An eighth more room than the cloth uses now in every array an edit grows (links and
+// hinges too): done where a simulation takes its cloth, so that the first cut does not
+// move them all (a copied cloth's arrays are exactly full).
+void makeRoomForEdits(Cloth& cloth);
 
 // Cuts the given edges and splits their ends where the cloth falls apart. `record`,
-// where given: as for TopologyEditor, and afterwards it holds what was edited.
-CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, TopologyEdit* record = nullptr);
+// where given: as for TopologyEditor, and afterwards it holds what was edited; `fans`
+// as there.
+CutResult cutEdges(Cloth& cloth, std::span<const EdgeKey> edges, TopologyEdit* record = nullptr,
+                   const TriangleFans* fans = nullptr);
 
 // The edges whose rest (u, v) segment crosses the segment uv0 -> uv1. The cut line
 // is nudged a hair off any particle it would run through, so a cut along a row

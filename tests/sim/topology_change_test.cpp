@@ -160,5 +160,36 @@ TEST(TopologyEdit, VerletCarriesTheClothAwayFromACutOnAsIfUncut) {
     EXPECT_EQ(moved, 0u) << "largest difference " << largest << " m";
 }
 
+// The index of span links by support triangle (Cloth::supported, spanLinksOn) answers
+// as reading every span link's support does, also after cuts dropped some of them.
+TEST(SpanIndex, TheSpanLinksOnSomeTrianglesAreThoseTheySupport) {
+    Settings s = settingsWith([](Settings& x) {
+        x.cloth.resolution = {20, 20};
+        x.cloth.spacing = 0.05f;
+        x.cloth.linkLevel = 2;  // long bending links and second diagonals: span links
+    });
+    Cloth cloth = buildGridCloth(s.cloth);
+    const std::size_t spansBuilt = cloth.spanLinks.size();
+    ASSERT_GT(spansBuilt, 500u);
+    ASSERT_TRUE(cutAlongRestSegment(cloth, {0.1f, 0.3f}, {0.9f, 0.6f}).changed());
+    ASSERT_TRUE(cutAlongRestSegment(cloth, {0.4f, 0.95f}, {0.45f, 0.05f}, false).changed());
+    ASSERT_LT(cloth.spanLinks.size(), spansBuilt);  // some were dropped: the indices moved
+    for (const std::uint32_t every : {1u, 7u, 31u}) {
+        std::vector<std::uint32_t> some, expected;
+        for (std::uint32_t t = 0; t < cloth.triangles.size(); t += every) some.push_back(t);
+        for (std::uint32_t i = 0; i < cloth.spanLinks.size(); ++i) {
+            const SpanLink& span = cloth.spanLinks[i];
+            bool on = false;
+            for (std::uint32_t k = 0; k < span.supportCount; ++k)
+                on = on || cloth.spanSupport[span.firstSupport + k] % every == 0;
+            if (on) expected.push_back(i);
+        }
+        EXPECT_EQ(spanLinksOn(cloth, some), expected) << "every " << every << "th triangle";
+    }
+    // without the index: every span link (a superset callers check one by one)
+    cloth.supportedStart.clear();
+    EXPECT_EQ(spanLinksOn(cloth, std::vector<std::uint32_t>{0}).size(), cloth.spanLinks.size());
+}
+
 } // namespace
 } // namespace cs::test

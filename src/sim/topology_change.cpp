@@ -5,13 +5,11 @@
 namespace cs {
 namespace {
 
-// Notes index i in `slots` (sized to `count` on the first note); whether it is new.
-bool firstNote(std::vector<std::uint32_t>& slots, std::size_t count, std::uint32_t i, std::size_t listSize) {
+// Notes index i in `slots`; whether it is new.
+bool firstNote(std::unordered_map<std::uint32_t, std::uint32_t>& slots, std::size_t count, std::uint32_t i,
+               std::size_t listSize) {
     if (i >= count) return false;  // appended by this edit: nothing to keep
-    if (slots.empty()) slots.assign(count, 0);
-    if (slots[i] != 0) return false;
-    slots[i] = static_cast<std::uint32_t>(listSize + 1);
-    return true;
+    return slots.try_emplace(i, static_cast<std::uint32_t>(listSize + 1)).second;
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace cs {
@@ -78,11 +79,15 @@ struct TopologyEdit {
     void absorb(const TopologyEdit& later);
 
 private:
-    static std::uint32_t slotOf(const std::vector<std::uint32_t>& slots, std::uint32_t i) {
-        return i < slots.size() ? slots[i] : 0;
+    using Slots = std::unordered_map<std::uint32_t, std::uint32_t>;
+    static std::uint32_t slotOf(const Slots& slots, std::uint32_t i) {
+        if (slots.empty()) return 0;
+        const auto it = slots.find(i);
+        return it == slots.end() ? 0 : it->second;
     }
-    // index + 1 into the lists above, 0 where not noted; sized on the first note
-    std::vector<std::uint32_t> m_triangleSlot, m_restSlot, m_spanSlot;
+    // index + 1 into the lists above, for what was noted: a few hundred entries (an
+    // array over every triangle, zeroed per edit, cost a tear front's many small edits)
+    Slots m_triangleSlot, m_restSlot, m_spanSlot;
 };
 
 } // namespace cs

@@ -6,14 +6,20 @@
 // matrix. Beside it the same step without a cut, so the difference is the cut's cost.
 //   CutStep/hanging128/<solver>    cut + step
 //   PlainStep/hanging128/<solver>  step
-// Run: build/release/clothsim_bench --benchmark_filter='CutStep|PlainStep'
+//   CutExtra/hanging128/<solver>   both on two copies of the same cloth in each of 30
+//                                  rounds: the median of (cut + step) - step, and of the
+//                                  cut alone (paired, so a noisy machine moves it less)
+// Run: build/release/clothsim_bench --benchmark_filter='CutStep|PlainStep|CutExtra'
 #include "scene/scene.hpp"
 #include "sim/simulation.hpp"
 #include "sim/solver.hpp"
 
+#include <algorithm>
 #include <benchmark/benchmark.h>
+#include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -62,6 +68,42 @@ void CutStep(benchmark::State& state, const std::string& id, bool cut) {
     state.counters["particles_added"] = static_cast<double>(particlesAdded);
 }
 
+double msSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0.0 : values[values.size() / 2];
+}
+
+void CutExtra(benchmark::State& state, const std::string& id) {
+    std::string error;
+    const std::optional<cs::World> world = hangingWorld(id, error);
+    if (!world) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    std::vector<double> extra, cutAlone;
+    for (auto _ : state) {
+        std::optional<cs::Simulation> plain, cut;
+        plain.emplace(*world);
+        cut.emplace(*world);
+        plain->step();
+        cut->step();
+        auto start = std::chrono::steady_clock::now();
+        plain->step();
+        const double plainMs = msSince(start);
+        start = std::chrono::steady_clock::now();
+        cut->cut({0.05f, 0.2f}, {0.95f, 0.7f});
+        cutAlone.push_back(msSince(start));
+        cut->step();
+        extra.push_back(msSince(start) - plainMs);
+    }
+    state.counters["extra_ms_median"] = median(extra);
+    state.counters["cut_ms_median"] = median(cutAlone);
+}
+
 const bool kRegistered = [] {
     for (const cs::SolverInfo& info : cs::solverRegistry()) {
         // the GPU solvers rebuild their buffers (measured in the window); the explicit
@@ -76,6 +118,9 @@ const bool kRegistered = [] {
                 ->Unit(benchmark::kMillisecond)
                 ->UseRealTime()
                 ->Iterations(5);
+        benchmark::RegisterBenchmark(("CutExtra/hanging128/" + id).c_str(), [id](benchmark::State& s) { CutExtra(s, id); })
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(30);
     }
     return true;
 }();

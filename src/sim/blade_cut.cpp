@@ -147,8 +147,9 @@ BladePath bladeAlongRestSegment(const Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1
 
 CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, TopologyEdit* edit) {
     CutResult result;
-    TopologyEdit own = TopologyEdit::of(c);  // the links are updated from it where the blade edits
-    TopologyEdit& record = edit ? (*edit = std::move(own)) : own;
+    TopologyEdit own;  // the caller's record if it asked for one; the links are updated from it
+    TopologyEdit& record = edit ? *edit : own;
+    record = TopologyEdit::of(c);
     const auto n0 = static_cast<std::uint32_t>(c.particleCount());
     const auto triangles0 = static_cast<std::uint32_t>(c.triangles.size());
     c.edgeFlags.resize(triangles0, 0);

@@ -48,7 +48,6 @@ struct TopologyEdit {
 
     // Begins a record of an edit of `cloth` as it is now.
     static TopologyEdit of(const Cloth& cloth);
-    bool empty() const { return !whole && triangles.empty() && restMoved.empty() && spans.empty(); }
 
     // Before writing triangle t's corners or flags, rest position v, span link i.
     void noteTriangle(const Cloth& cloth, std::uint32_t t);
@@ -59,10 +58,6 @@ struct TopologyEdit {
     glm::uvec3 cornersBefore(const Cloth& cloth, std::uint32_t t) const {
         const std::uint32_t slot = slotOf(m_triangleSlot, t);
         return slot ? oldCorners[slot - 1] : cloth.triangles[t];
-    }
-    std::uint8_t flagsBefore(const Cloth& cloth, std::uint32_t t) const {
-        const std::uint32_t slot = slotOf(m_triangleSlot, t);
-        return slot ? oldFlags[slot - 1] : t < cloth.edgeFlags.size() ? cloth.edgeFlags[t] : std::uint8_t{0};
     }
     glm::vec3 restBefore(const Cloth& cloth, std::uint32_t v) const {
         const std::uint32_t slot = slotOf(m_restSlot, v);

@@ -258,10 +258,8 @@ CutResult cutAlongRestSegment(Cloth& cloth, glm::vec2 uv0, glm::vec2 uv1, bool s
                                std::span<float> room, TopologyEdit* edit) {
     if (splitTriangles) return cutAlongBlade(cloth, bladeAlongRestSegment(cloth, uv0, uv1), room, edit);
     const std::vector<EdgeKey> edges = edgesCrossingRestSegment(cloth, uv0, uv1);
-    TopologyEdit own = TopologyEdit::of(cloth);
-    const CutResult result = cutEdges(cloth, edges, &own);
-    if (edit) *edit = std::move(own);
-    return result;
+    if (edit) *edit = TopologyEdit::of(cloth);
+    return cutEdges(cloth, edges, edit);
 }
 
 namespace {

@@ -12,6 +12,7 @@
 // two links of one colour share a particle), then lower particle, and the hinges
 // by edge, so the solvers' sweeps keep their long parallel runs.
 #include "cloth.hpp"
+#include "topology.hpp"
 #include "topology_change.hpp"
 
 #include <cstddef>
@@ -25,7 +26,9 @@ namespace cs {
 // edit.particlesChanged. The cloth's links must have been up to date when the record
 // began. A record that cannot be trusted (whole, fewer particles or triangles, span
 // links removed or added, the links derived again since it began) falls back to
-// rebuildLinks, with the edit marked whole.
-void updateLinks(Cloth& cloth, TopologyEdit& edit);
+// rebuildLinks, with the edit marked whole. `fansBefore`, where given: the triangles
+// around each particle when the record began (TriangleFans of that cloth), so that the
+// triangles near the edit are found from them instead of by a pass over all.
+void updateLinks(Cloth& cloth, TopologyEdit& edit, const TriangleFans* fansBefore = nullptr);
 
 } // namespace cs

@@ -138,14 +138,21 @@ std::vector<std::uint32_t> spanLinksOn(const Cloth& cloth, std::span<const std::
         std::iota(spans.begin(), spans.end(), 0u);
         return spans;
     }
-    std::vector<std::uint32_t> firsts;
+    // the firstSupport values, sorted and each once: marked in a bitmap over them (a
+    // triangle near a cut supports dozens of long links and each link lies on several
+    // triangles; sorting the repeats cost more than the rest of the search)
+    std::vector<std::uint64_t> marked(cloth.spanSupport.size() / 64 + 1, 0);
     for (std::uint32_t t : triangles) {
         if (t + 1 >= cloth.supportedStart.size()) continue;  // added by an edit: supports none
-        firsts.insert(firsts.end(), cloth.supported.begin() + cloth.supportedStart[t],
-                      cloth.supported.begin() + cloth.supportedStart[t + 1]);
+        for (std::uint32_t i = cloth.supportedStart[t]; i < cloth.supportedStart[t + 1]; ++i) {
+            const std::uint32_t first = cloth.supported[i];
+            marked[first / 64] |= std::uint64_t{1} << (first % 64);
+        }
     }
-    std::sort(firsts.begin(), firsts.end());
-    firsts.erase(std::unique(firsts.begin(), firsts.end()), firsts.end());
+    std::vector<std::uint32_t> firsts;
+    for (std::size_t w = 0; w < marked.size(); ++w)
+        for (std::uint64_t bits = marked[w]; bits != 0; bits &= bits - 1)
+            firsts.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
     // in order, each search galloping on from the last (one binary search each over the
     // whole list missed the cache more than the pass it replaced)
     const std::vector<SpanLink>& list = cloth.spanLinks;

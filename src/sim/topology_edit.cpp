@@ -22,7 +22,11 @@ bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
 TopologyEditor::TopologyEditor(Cloth& cloth, TopologyEdit* record, const TriangleFans* fans)
     : m_cloth(cloth), m_ownEdit(record ? TopologyEdit{} : TopologyEdit::of(cloth)), m_edit(record ? record : &m_ownEdit),
       m_ownStart(record && fans ? TriangleFans{} : TriangleFans(cloth.triangles, cloth.particleCount())),
-      m_start(record && fans ? fans : &m_ownStart), m_fans(cloth.particleCount()), m_fanTaken(cloth.particleCount(), 0) {
+      m_start(record && fans ? fans : &m_ownStart),
+      // fans taken now are the record's start where the record begins now (or was given with its fans)
+      m_startIsRecords(!record || fans ||
+                       (record->triangles.empty() && record->restMoved.empty() && record->spans.empty() &&
+                        record->particlesBefore == cloth.particleCount() && record->trianglesBefore == cloth.triangles.size())) {
     if (record && fans) {
         // what changed since the fans were taken: the triangles the record noted (their
         // corners now) and the ones added
@@ -37,9 +41,9 @@ TopologyEditor::TopologyEditor(Cloth& cloth, TopologyEdit* record, const Triangl
 }
 
 std::vector<std::uint32_t>& TopologyEditor::fanOf(std::uint32_t v) const {
-    std::vector<std::uint32_t>& fan = m_fans[v];
-    if (!m_fanTaken[v]) {
-        m_fanTaken[v] = 1;
+    const auto [slot, first] = m_fans.try_emplace(v);
+    std::vector<std::uint32_t>& fan = slot->second;
+    if (first) {
         // a separate() before may have re-pointed some of them at a copy
         if (v + 1 < m_start->start.size())
             for (std::uint32_t t : m_start->of(v))
@@ -66,7 +70,7 @@ bool TopologyEditor::isEdge(std::uint32_t a, std::uint32_t b) const {
 }
 
 bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
-    if (a >= m_fans.size() || b >= m_fans.size() || a == b) return false;
+    if (a >= m_cloth.particleCount() || b >= m_cloth.particleCount() || a == b) return false;
     bool found = false, wasJoined = false;
     int sharing = 0;
     for (std::uint32_t t : fanOf(a)) {
@@ -93,8 +97,8 @@ bool TopologyEditor::cutEdge(std::uint32_t a, std::uint32_t b) {
 }
 
 std::size_t TopologyEditor::separate(std::uint32_t v, const glm::vec3* splitNormal) {
-    if (v >= m_fans.size()) return 0;
-    const std::vector<std::uint32_t> fan = fanOf(v);  // copied: m_fans grows below
+    if (v >= m_cloth.particleCount()) return 0;
+    const std::vector<std::uint32_t> fan = fanOf(v);  // copied: written below
     const std::size_t k = fan.size();
     if (k < 2) return 0;
     const Cloth& c = m_cloth;
@@ -173,8 +177,7 @@ std::uint32_t TopologyEditor::copyParticle(std::uint32_t v) {
     c.masses.push_back(c.masses[v]);
     c.restUV.push_back(c.restUV[v]);
     c.restPositions.push_back(c.restPositions[v]);
-    m_fans.emplace_back();
-    m_fanTaken.push_back(1);  // a copy starts with no triangles
+    m_fans.try_emplace(copy);  // a copy starts with no triangles
     return copy;
 }
 
@@ -187,7 +190,7 @@ void TopologyEditor::breakSpan(std::uint32_t i) {
 void TopologyEditor::finish() {
     if (m_finished) return;
     m_finished = true;
-    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_edit);
+    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_edit, m_startIsRecords ? m_start : nullptr);
 }
 
 void reserveForEdits(Cloth& c, std::size_t particles, std::size_t triangles) {

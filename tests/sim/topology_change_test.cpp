@@ -5,6 +5,7 @@
 // had been no cut.
 #include "../support/sim_fixture.hpp"
 #include "sim/blade_cut.hpp"
+#include "sim/solvers/position_based.hpp"
 #include "sim/topology.hpp"
 #include "sim/topology_edit.hpp"
 
@@ -158,6 +159,54 @@ TEST(TopologyEdit, VerletCarriesTheClothAwayFromACutOnAsIfUncut) {
     EXPECT_GT(movedNear, 50u);  // the cut did change the cloth around it
     EXPECT_GT(far, 400u);
     EXPECT_EQ(moved, 0u) << "largest difference " << largest << " m";
+}
+
+// The tethers of the position-based solvers after a cut: taken again only for the
+// particles it changed where it parts no piece and makes no anchor, and in every case
+// the list a derivation from scratch gives, in its order.
+TEST(TopologyEdit, TethersAfterACutAreThoseDerivedFromScratch) {
+    struct Case {
+        const char* what;
+        PinPreset pins;
+        glm::vec2 uv0, uv1;
+        bool split;  // the blade; else the edges the segment crosses are cut
+        bool local;  // taken again only near the cut
+    };
+    const Case cases[] = {
+        {"a slit in the middle", PinPreset::TopCorners, {0.25f, 0.4f}, {0.7f, 0.55f}, true, true},
+        {"a slit under the pinned row", PinPreset::TopRow, {0.3f, 0.5f}, {0.6f, 0.6f}, true, true},
+        {"a slit of cut edges", PinPreset::TopRow, {0.3f, 0.5f}, {0.6f, 0.6f}, false, true},
+        {"a cut across: two pieces", PinPreset::TopCorners, {-0.1f, 0.52f}, {1.1f, 0.43f}, true, false},
+        // the blade goes between pinned particles (it moves no pin); cut edges part them
+        {"cut edges from the pinned row down: new anchors", PinPreset::TopRow, {0.52f, -0.1f}, {0.47f, 0.5f}, false, false},
+    };
+    for (const Case& k : cases) {
+        Settings s = hangingSettings("xpbd");
+        s.cloth.pins = k.pins;
+        s.cloth.resolution = {40, 40};  // the region is some 9 rows along the cut: local at this size
+        s.cloth.spacing = 0.03f;
+        Simulation sim = makeSimulation(s);
+        for (int i = 0; i < 5; ++i) sim.step();
+        Cloth& cloth = sim.world().cloth;
+        TetherCache cache;
+        cache.get(cloth, 1.1f);
+        TopologyEdit edit;
+        ASSERT_TRUE(cutAlongRestSegment(cloth, k.uv0, k.uv1, k.split, {}, &edit).changed()) << k.what;
+        cache.edited(cloth, edit);
+        const std::vector<Tether> updated(cache.get(cloth, 1.1f).begin(), cache.get(cloth, 1.1f).end());
+        TetherCache fresh;
+        const std::span<const Tether> scratch = fresh.get(cloth, 1.1f);
+        ASSERT_EQ(updated.size(), scratch.size()) << k.what;
+        for (std::size_t i = 0; i < scratch.size(); ++i) {
+            ASSERT_EQ(updated[i].particle, scratch[i].particle) << k.what << ", tether " << i;
+            ASSERT_EQ(updated[i].anchor, scratch[i].anchor) << k.what << ", tether " << i;
+            ASSERT_EQ(updated[i].maxLength, scratch[i].maxLength) << k.what << ", tether " << i;
+        }
+        if (k.local)
+            EXPECT_LT(cache.particlesTetheredLast(), cloth.particleCount() / 4) << k.what;
+        else
+            EXPECT_EQ(cache.particlesTetheredLast(), cloth.particleCount()) << k.what;
+    }
 }
 
 // The index of span links by support triangle (Cloth::supported, spanLinksOn) answers

@@ -35,8 +35,8 @@ class PbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "pbd"; }
 
-    void topologyChanged(World& world, const TopologyEdit&) override {
-        m_tethers.invalidate();
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
+        m_tethers.edited(world.cloth, edit);
         m_sweep.invalidate();
         m_contacts.invalidate(world);
     }

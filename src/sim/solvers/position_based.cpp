@@ -51,27 +51,93 @@ std::span<const Tether> TetherCache::get(const Cloth& cloth, float slack) {
     m_particles = cloth.particleCount();
     m_slack = slack;
     m_tethers.clear();
+    m_first.assign(cloth.particleCount() + 1, 0);
 
-    std::vector<std::uint32_t> anchors;
+    m_anchors.clear();
     for (std::size_t i = 0; i < cloth.particleCount(); ++i)
-        if (cloth.pinned[i]) anchors.push_back(static_cast<std::uint32_t>(i));
-    if (anchors.empty()) return m_tethers;
+        if (cloth.pinned[i]) m_anchors.push_back(static_cast<std::uint32_t>(i));
+    if (m_anchors.empty()) {
+        m_pieces = 0;
+        return m_tethers;
+    }
     // a piece cut or torn off is held by nothing: tether only within a piece
     const Pieces pieces = findPieces(cloth);
-    constexpr std::size_t kPerParticle = 4;
-    std::vector<std::pair<float, std::uint32_t>> nearest;
-    for (std::size_t i = 0; i < cloth.particleCount(); ++i) {
-        if (cloth.pinned[i]) continue;
-        nearest.clear();
-        for (std::uint32_t a : anchors)
-            if (pieces.of[a] == pieces.of[i])
-                nearest.emplace_back(glm::distance(cloth.restPositions[i], cloth.restPositions[a]), a);
-        const std::size_t keep = std::min(kPerParticle, nearest.size());
-        std::partial_sort(nearest.begin(), nearest.begin() + static_cast<long>(keep), nearest.end());
-        for (std::size_t k = 0; k < keep; ++k)
-            m_tethers.push_back({static_cast<std::uint32_t>(i), nearest[k].second, nearest[k].first * slack});
+    m_pieces = pieces.count;
+    for (std::uint32_t i = 0; i < cloth.particleCount(); ++i) {
+        m_first[i] = static_cast<std::uint32_t>(m_tethers.size());
+        tether(cloth, pieces, i, m_tethers);
     }
+    m_first.back() = static_cast<std::uint32_t>(m_tethers.size());
+    m_tetheredLast = cloth.particleCount();
     return m_tethers;
+}
+
+void TetherCache::tether(const Cloth& cloth, const Pieces& pieces, std::uint32_t i, std::vector<Tether>& out) {
+    if (cloth.pinned[i]) return;
+    constexpr std::size_t kPerParticle = 4;
+    m_nearest.clear();
+    for (std::uint32_t a : m_anchors)
+        if (pieces.of[a] == pieces.of[i])
+            m_nearest.emplace_back(glm::distance(cloth.restPositions[i], cloth.restPositions[a]), a);
+    const std::size_t keep = std::min(kPerParticle, m_nearest.size());
+    std::partial_sort(m_nearest.begin(), m_nearest.begin() + static_cast<long>(keep), m_nearest.end());
+    for (std::size_t k = 0; k < keep; ++k) out.push_back({i, m_nearest[k].second, m_nearest[k].first * m_slack});
+}
+
+void TetherCache::edited(const Cloth& cloth, const TopologyEdit& edit) {
+    const std::size_t n = cloth.particleCount(), n0 = edit.particlesBefore;
+    // derived for the cloth as the edit began, which only grew since
+    if (edit.whole || m_particles != n0 || m_topologyVersion != edit.topologyVersion || m_first.size() != n0 + 1 ||
+        n < n0) {
+        invalidate();
+        return;
+    }
+    // the anchors as they were (a cut copies a pinned particle it parts: a new anchor)
+    std::size_t next = 0;
+    for (std::uint32_t i = 0; i < n; ++i)
+        if (cloth.pinned[i] && (next == m_anchors.size() || m_anchors[next++] != i)) {
+            invalidate();
+            return;
+        }
+    if (next != m_anchors.size()) {
+        invalidate();
+        return;
+    }
+    m_topologyVersion = cloth.topologyVersion;
+    m_pinVersion = cloth.pinVersion;  // parting particles sets their pins again, as they were
+    m_particles = n;
+    if (m_anchors.empty()) {
+        m_first.assign(n + 1, 0);
+        return;
+    }
+    // an edit only parts pieces: as many among the old particles as before means none parted
+    const Pieces pieces = findPieces(cloth);
+    std::vector<std::uint8_t> seen(pieces.count, 0);
+    std::size_t oldPieces = 0;
+    for (std::size_t v = 0; v < n0; ++v)
+        if (!seen[pieces.of[v]]) seen[pieces.of[v]] = 1, ++oldPieces;
+    if (oldPieces != m_pieces) {
+        invalidate();
+        return;
+    }
+    m_pieces = pieces.count;
+    std::vector<std::uint8_t> again(n0, 0);
+    for (std::uint32_t v : edit.particlesChanged) again[v] = 1;
+    m_spare.clear();
+    std::vector<std::uint32_t> first(n + 1, 0);
+    m_tetheredLast = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        first[i] = static_cast<std::uint32_t>(m_spare.size());
+        if (i < n0 && !again[i]) {
+            m_spare.insert(m_spare.end(), m_tethers.begin() + m_first[i], m_tethers.begin() + m_first[i + 1]);
+        } else {
+            tether(cloth, pieces, i, m_spare);
+            ++m_tetheredLast;
+        }
+    }
+    first.back() = static_cast<std::uint32_t>(m_spare.size());
+    m_tethers.swap(m_spare);
+    m_first.swap(first);
 }
 
 float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendElement& hinge, float alphaTilde,

@@ -44,9 +44,9 @@ namespace {
 class XpbdSolver final : public Solver {
 public:
     std::string_view id() const override { return "xpbd"; }
-    void topologyChanged(World& world, const TopologyEdit&) override {
+    void topologyChanged(World& world, const TopologyEdit& edit) override {
         ensureSized(world.cloth);
-        m_tethers.invalidate();
+        m_tethers.edited(world.cloth, edit);
         m_sweep.invalidate();
         m_contacts.invalidate(world);
     }

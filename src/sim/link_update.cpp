@@ -89,8 +89,19 @@ void mergeFromBack(std::vector<T>& list, const std::vector<T>& added, Less less)
     list.resize(k);
     while (j > 0) {
         const T& next = added[j - 1];
-        // the list's elements after `next` (ties stay before it)
-        const auto from = std::upper_bound(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(i), next, less);
+        // the list's elements after `next` (ties stay before it), galloping back from i:
+        // the added elements spread over the list, so the next one is near, and a binary
+        // search over all of ~100 k links missed the cache at every probe
+        std::size_t hi = i, lo = 0;  // list[hi, i) all after `next`; the first one after it is in [lo, hi]
+        for (std::size_t step = 1; hi >= step; step *= 2) {
+            if (!less(next, list[hi - step])) {
+                lo = hi - step + 1;
+                break;
+            }
+            hi -= step;
+        }
+        const auto from = std::upper_bound(list.begin() + static_cast<std::ptrdiff_t>(lo),
+                                           list.begin() + static_cast<std::ptrdiff_t>(hi), next, less);
         const auto count = static_cast<std::size_t>(list.begin() + static_cast<std::ptrdiff_t>(i) - from);
         std::move_backward(from, from + static_cast<std::ptrdiff_t>(count), list.begin() + static_cast<std::ptrdiff_t>(k));
         k -= count;

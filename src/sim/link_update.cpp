@@ -136,7 +136,7 @@ std::vector<std::uint32_t> trianglesAround(const Cloth& c, const TopologyEdit& e
 
 } // namespace
 
-void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansBefore) {
+void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStart) {
     const std::size_t n0 = edit.particlesBefore, t0 = edit.trianglesBefore;
     const std::size_t n = c.particleCount(), triangleCount = c.triangles.size();
     edit.particlesChanged.clear();
@@ -171,12 +171,9 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansBefore) {
     // 2. span links: one whose record, support or an end changed is taken out and, if
     // its support still holds, put back as it is now; the broken ones are dropped
     // per triangle: a corner is dirty (a span whose end triangles have none keeps its ends)
-    // the fans as the record began, or as they are now where not given (see trianglesAround)
-    const TriangleFans fansNow = fansBefore && fansBefore->start.size() == n0 + 1 &&
-                                         fansBefore->items.size() == 3 * t0
-                                     ? TriangleFans{}
-                                     : TriangleFans(c.triangles, n);
-    const TriangleFans& fans = fansNow.start.empty() ? *fansBefore : fansNow;
+    const bool given = fansSinceStart && fansSinceStart->start.size() > n0 && fansSinceStart->items.size() >= 3 * t0;
+    const TriangleFans taken = given ? TriangleFans{} : TriangleFans(c.triangles, n);
+    const TriangleFans& fans = given ? *fansSinceStart : taken;  // see trianglesAround
     std::vector<std::uint8_t> nearDirty(triangleCount, 0);
     const std::vector<std::uint32_t> near = trianglesAround(c, edit, fans, dirty, nearDirty);  // those triangles
     // the span links to look at: those the edit wrote (broken, or measured again) and
@@ -353,7 +350,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansBefore) {
     std::size_t keptHinges = 0;
     for (std::size_t i = 0; i < c.bendElements.size(); ++i) {
         const BendElement& e = c.bendElements[i];
-        if (((mark[e.a] | mark[e.b] | mark[e.c] | mark[e.d]) & kDirty) == 0) c.bendElements[keptHinges++] = e;
+        if ((dirty[e.a] | dirty[e.b] | dirty[e.c] | dirty[e.d]) == 0) c.bendElements[keptHinges++] = e;
         else region[e.a] = region[e.b] = region[e.c] = region[e.d] = 1;
     }
     c.bendElements.resize(keptHinges);

@@ -26,9 +26,11 @@ namespace cs {
 // edit.particlesChanged. The cloth's links must have been up to date when the record
 // began. A record that cannot be trusted (whole, fewer particles or triangles, span
 // links removed or added, the links derived again since it began) falls back to
-// rebuildLinks, with the edit marked whole. `fansBefore`, where given: the triangles
-// around each particle when the record began (TriangleFans of that cloth), so that the
-// triangles near the edit are found from them instead of by a pass over all.
-void updateLinks(Cloth& cloth, TopologyEdit& edit, const TriangleFans* fansBefore = nullptr);
+// rebuildLinks, with the edit marked whole. `fansSinceStart`, where given: the
+// triangles around each particle (TriangleFans), taken at any time since the record
+// began — a triangle the edit did not write is in the fans of its corners whenever
+// they were taken — so that the triangles near the edit are found from them instead
+// of by a pass over all; where not given they are taken now.
+void updateLinks(Cloth& cloth, TopologyEdit& edit, const TriangleFans* fansSinceStart = nullptr);
 
 } // namespace cs

@@ -22,11 +22,7 @@ bool segmentsCross(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
 TopologyEditor::TopologyEditor(Cloth& cloth, TopologyEdit* record, const TriangleFans* fans)
     : m_cloth(cloth), m_ownEdit(record ? TopologyEdit{} : TopologyEdit::of(cloth)), m_edit(record ? record : &m_ownEdit),
       m_ownStart(record && fans ? TriangleFans{} : TriangleFans(cloth.triangles, cloth.particleCount())),
-      m_start(record && fans ? fans : &m_ownStart),
-      // fans taken now are the record's start where the record begins now (or was given with its fans)
-      m_startIsRecords(!record || fans ||
-                       (record->triangles.empty() && record->restMoved.empty() && record->spans.empty() &&
-                        record->particlesBefore == cloth.particleCount() && record->trianglesBefore == cloth.triangles.size())) {
+      m_start(record && fans ? fans : &m_ownStart) {
     if (record && fans) {
         // what changed since the fans were taken: the triangles the record noted (their
         // corners now) and the ones added
@@ -190,7 +186,7 @@ void TopologyEditor::breakSpan(std::uint32_t i) {
 void TopologyEditor::finish() {
     if (m_finished) return;
     m_finished = true;
-    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_edit, m_startIsRecords ? m_start : nullptr);
+    if (m_result.changed() || m_spanLinksBroken) updateLinks(m_cloth, *m_edit, m_start);  // taken when the record or this editor began
 }
 
 void reserveForEdits(Cloth& c, std::size_t particles, std::size_t triangles) {

@@ -79,8 +79,7 @@ private:
     TopologyEdit m_ownEdit;
     TopologyEdit* m_edit;
     TriangleFans m_ownStart;
-    const TriangleFans* m_start;                             // the fans when the editor began
-    bool m_startIsRecords;                                   // ... which are those when the record began
+    const TriangleFans* m_start;                             // the fans when the record began (or this editor)
     // the record's triangles and those added since, by corner: (particle, triangle), sorted
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_startExtra;
     // per particle that fanOf took from m_start (or made), the triangles that use it now:

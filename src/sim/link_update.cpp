@@ -140,6 +140,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     const std::size_t n0 = edit.particlesBefore, t0 = edit.trianglesBefore;
     const std::size_t n = c.particleCount(), triangleCount = c.triangles.size();
     edit.particlesChanged.clear();
+    edit.regionJoined = false;
     if (edit.whole || n < n0 || triangleCount < t0 || c.restPositions.size() != n ||
         edit.spanLinksBefore != c.spanLinks.size() || edit.topologyVersion != c.topologyVersion) {
         rebuildLinks(c);
@@ -176,6 +177,12 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     const TriangleFans& fans = given ? *fansSinceStart : taken;  // see trianglesAround
     std::vector<std::uint8_t> nearDirty(triangleCount, 0);
     const std::vector<std::uint32_t> near = trianglesAround(c, edit, fans, dirty, nearDirty);  // those triangles
+    {
+        std::vector<std::uint32_t> touched;
+        for (std::uint32_t v = 0; v < n; ++v)
+            if (dirty[v]) touched.push_back(v);
+        edit.regionJoined = joinedThrough(c.triangles, near, touched, n);
+    }
     // the span links to look at: those the edit wrote (broken, or measured again) and
     // those on a triangle with a dirty corner (a changed triangle has dirty corners,
     // and an end can be dirty only there); in order, as a pass over all of them

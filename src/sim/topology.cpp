@@ -256,6 +256,20 @@ Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particle
     return pieces;
 }
 
+bool joinedThrough(const std::vector<glm::uvec3>& triangles, std::span<const std::uint32_t> through,
+                   std::span<const std::uint32_t> particles, std::size_t particleCount) {
+    if (particles.size() <= 1) return true;
+    DisjointSets sets(particleCount);
+    for (std::uint32_t t : through) {
+        sets.join(triangles[t].x, triangles[t].y);
+        sets.join(triangles[t].y, triangles[t].z);
+    }
+    const std::uint32_t root = sets.find(particles.front());
+    for (std::uint32_t p : particles)
+        if (sets.find(p) != root) return false;
+    return true;
+}
+
 TriangleFans::TriangleFans(const std::vector<glm::uvec3>& triangles, std::size_t particles) : start(particles + 1, 0) {
     for (const glm::uvec3& t : triangles)
         for (int k = 0; k < 3; ++k) ++start[t[k] + 1];

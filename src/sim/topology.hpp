@@ -84,6 +84,10 @@ struct Pieces {
 };
 Pieces findPieces(const std::vector<glm::uvec3>& triangles, std::size_t particles);
 Pieces findPieces(const Cloth& cloth);
+// Whether `particles` are all joined to each other through the triangles `through`
+// (indices into `triangles`) alone; none is joined, one is.
+bool joinedThrough(const std::vector<glm::uvec3>& triangles, std::span<const std::uint32_t> through,
+                   std::span<const std::uint32_t> particles, std::size_t particleCount);
 
 // The triangles around each particle, as offsets into one array.
 struct TriangleFans {

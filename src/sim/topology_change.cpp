@@ -45,6 +45,7 @@ void TopologyEdit::noteSpan(const Cloth& cloth, std::uint32_t i) {
 
 void TopologyEdit::absorb(const TopologyEdit& later) {
     if (later.whole) whole = true;
+    regionJoined = regionJoined && later.regionJoined;  // neither parted a piece: both together part none
     if (whole) {
         particlesChanged.clear();
         return;

@@ -45,6 +45,13 @@ struct TopologyEdit {
     // sorted. With the new particles, the region a solver's per-particle caches must
     // take again.
     std::vector<std::uint32_t> particlesChanged;
+    // Also set there: every particle the edit touched (the corners of the triangles it
+    // wrote, before and after, those it moved, the new ones) is joined to all the
+    // others through the triangles around them now. Then the edit parted no piece: a
+    // particle it did not touch reaches a touched one of its piece through triangles it
+    // did not write. So a cache kept per piece need not find the pieces again (a pass
+    // over every triangle). False where not known.
+    bool regionJoined = false;
 
     // Begins a record of an edit of `cloth` as it is now.
     static TopologyEdit of(const Cloth& cloth);

@@ -58,26 +58,28 @@ std::span<const Tether> TetherCache::get(const Cloth& cloth, float slack) {
         if (cloth.pinned[i]) m_anchors.push_back(static_cast<std::uint32_t>(i));
     if (m_anchors.empty()) {
         m_pieces = 0;
+        m_pieceOf.clear();
         return m_tethers;
     }
     // a piece cut or torn off is held by nothing: tether only within a piece
-    const Pieces pieces = findPieces(cloth);
+    Pieces pieces = findPieces(cloth);
     m_pieces = pieces.count;
+    m_pieceOf = std::move(pieces.of);
     for (std::uint32_t i = 0; i < cloth.particleCount(); ++i) {
         m_first[i] = static_cast<std::uint32_t>(m_tethers.size());
-        tether(cloth, pieces, i, m_tethers);
+        tether(cloth, i, m_tethers);
     }
     m_first.back() = static_cast<std::uint32_t>(m_tethers.size());
     m_tetheredLast = cloth.particleCount();
     return m_tethers;
 }
 
-void TetherCache::tether(const Cloth& cloth, const Pieces& pieces, std::uint32_t i, std::vector<Tether>& out) {
+void TetherCache::tether(const Cloth& cloth, std::uint32_t i, std::vector<Tether>& out) {
     if (cloth.pinned[i]) return;
     constexpr std::size_t kPerParticle = 4;
     m_nearest.clear();
     for (std::uint32_t a : m_anchors)
-        if (pieces.of[a] == pieces.of[i])
+        if (m_pieceOf[a] == m_pieceOf[i])
             m_nearest.emplace_back(glm::distance(cloth.restPositions[i], cloth.restPositions[a]), a);
     const std::size_t keep = std::min(kPerParticle, m_nearest.size());
     std::partial_sort(m_nearest.begin(), m_nearest.begin() + static_cast<long>(keep), m_nearest.end());
@@ -110,34 +112,62 @@ void TetherCache::edited(const Cloth& cloth, const TopologyEdit& edit) {
         m_first.assign(n + 1, 0);
         return;
     }
-    // an edit only parts pieces: as many among the old particles as before means none parted
-    const Pieces pieces = findPieces(cloth);
-    std::vector<std::uint8_t> seen(pieces.count, 0);
-    std::size_t oldPieces = 0;
-    for (std::size_t v = 0; v < n0; ++v)
-        if (!seen[pieces.of[v]]) seen[pieces.of[v]] = 1, ++oldPieces;
-    if (oldPieces != m_pieces) {
+    if (!piecesKept(cloth, edit)) {
         invalidate();
         return;
     }
-    m_pieces = pieces.count;
     std::vector<std::uint8_t> again(n0, 0);
     for (std::uint32_t v : edit.particlesChanged) again[v] = 1;
     m_spare.clear();
     std::vector<std::uint32_t> first(n + 1, 0);
     m_tetheredLast = 0;
-    for (std::uint32_t i = 0; i < n; ++i) {
-        first[i] = static_cast<std::uint32_t>(m_spare.size());
+    for (std::uint32_t i = 0; i < n;) {
         if (i < n0 && !again[i]) {
-            m_spare.insert(m_spare.end(), m_tethers.begin() + m_first[i], m_tethers.begin() + m_first[i + 1]);
-        } else {
-            tether(cloth, pieces, i, m_spare);
-            ++m_tetheredLast;
+            // a run of particles that keep their tethers moves as one block
+            std::uint32_t end = i + 1;
+            while (end < n0 && !again[end]) ++end;
+            const auto base = static_cast<std::uint32_t>(m_spare.size());
+            for (std::uint32_t k = i; k < end; ++k) first[k] = base + (m_first[k] - m_first[i]);
+            m_spare.insert(m_spare.end(), m_tethers.begin() + m_first[i], m_tethers.begin() + m_first[end]);
+            i = end;
+            continue;
         }
+        first[i] = static_cast<std::uint32_t>(m_spare.size());
+        tether(cloth, i, m_spare);
+        ++m_tetheredLast;
+        ++i;
     }
     first.back() = static_cast<std::uint32_t>(m_spare.size());
     m_tethers.swap(m_spare);
     m_first.swap(first);
+}
+
+bool TetherCache::piecesKept(const Cloth& cloth, const TopologyEdit& edit) {
+    const std::size_t n = cloth.particleCount(), n0 = edit.particlesBefore;
+    if (edit.regionJoined && m_pieceOf.size() == n0) {
+        // the edited region is one piece, the one its old particles were in, and the new
+        // particles (copies made along a cut, or inserted on it) are in it
+        std::uint32_t piece = ~0u;
+        bool onePiece = true;
+        for (std::uint32_t v : edit.particlesChanged) {
+            if (piece == ~0u) piece = m_pieceOf[v];
+            onePiece = onePiece && m_pieceOf[v] == piece;
+        }
+        if (onePiece && piece != ~0u) {
+            m_pieceOf.resize(n, piece);
+            return true;
+        }
+    }
+    // an edit only parts pieces: as many among the old particles as before means none parted
+    Pieces pieces = findPieces(cloth);
+    std::vector<std::uint8_t> seen(pieces.count, 0);
+    std::size_t oldPieces = 0;
+    for (std::size_t v = 0; v < n0; ++v)
+        if (!seen[pieces.of[v]]) seen[pieces.of[v]] = 1, ++oldPieces;
+    if (oldPieces != m_pieces) return false;
+    m_pieces = pieces.count;
+    m_pieceOf = std::move(pieces.of);
+    return true;
 }
 
 float projectHinge(std::span<glm::vec3> x, std::span<const float> w, const BendElement& hinge, float alphaTilde,

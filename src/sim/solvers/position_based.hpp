@@ -55,13 +55,17 @@ public:
 
 private:
     // particle i's tethers, appended to `out`
-    void tether(const Cloth& cloth, const Pieces& pieces, std::uint32_t i, std::vector<Tether>& out);
+    void tether(const Cloth& cloth, std::uint32_t i, std::vector<Tether>& out);
+    // Whether the edit kept every piece whole, with m_pieceOf brought up to date: from
+    // the edit's record where it says so (TopologyEdit::regionJoined), else found again.
+    bool piecesKept(const Cloth& cloth, const TopologyEdit& edit);
 
     std::vector<Tether> m_tethers, m_spare;
     std::vector<std::uint32_t> m_first;    // per particle: its tethers are m_tethers[m_first[i] .. m_first[i + 1])
     std::vector<std::uint32_t> m_anchors;  // the pinned particles, in order
     std::vector<std::pair<float, std::uint32_t>> m_nearest;
     std::size_t m_pieces = 0;              // the cloth's pieces when derived
+    std::vector<std::uint32_t> m_pieceOf;  // and each particle's piece (findPieces' numbers)
     std::size_t m_tetheredLast = 0;
     std::uint64_t m_pinVersion = ~0ull;
     std::uint64_t m_topologyVersion = ~0ull;

@@ -110,6 +110,32 @@ void mergeFromBack(std::vector<T>& list, const std::vector<T>& added, Less less)
     }
 }
 
+// The sorts below order a few thousand edges per cut by one integer each (an edge's
+// ends, then a triangle or a kind): comparing structs field by field cost a 128² cut
+// half a millisecond. The indices fit at every resolution the solvers take (beyond
+// 2^20 particles the update rebuilds).
+struct EdgePacking {
+    int particleBits, triangleBits;
+    EdgePacking(std::size_t particles, std::size_t triangles)
+        : particleBits(std::bit_width(std::max<std::size_t>(particles, 1))),
+          triangleBits(std::bit_width(std::max<std::size_t>(triangles, 1))) {}
+    bool fits() const { return 2 * particleBits + triangleBits + 2 <= 64; }
+    std::uint64_t edge(EdgeKey k) const { return (std::uint64_t{k.a} << particleBits) | k.b; }
+    EdgeKey unpack(std::uint64_t e) const {
+        return {static_cast<std::uint32_t>(e >> particleBits),
+                static_cast<std::uint32_t>(e & ((std::uint64_t{1} << particleBits) - 1))};
+    }
+    // a triangle's edge: by edge, then triangle, then slot
+    std::uint64_t halfEdge(EdgeKey k, std::uint32_t t, int slot) const {
+        return (edge(k) << (triangleBits + 2)) | (std::uint64_t{t} << 2) | static_cast<std::uint64_t>(slot);
+    }
+    std::uint64_t edgeOfHalf(std::uint64_t h) const { return h >> (triangleBits + 2); }
+    std::uint32_t triangleOfHalf(std::uint64_t h) const {
+        return static_cast<std::uint32_t>((h >> 2) & ((std::uint64_t{1} << triangleBits) - 1));
+    }
+    static int slotOfHalf(std::uint64_t h) { return static_cast<int>(h & 3); }
+};
+
 // The triangles with a dirty corner now (in no particular order), from the fans of the
 // dirty old particles — a triangle the edit did not write has the corners it had, so
 // it is in those fans whether they were taken before the edit or after — and the
@@ -141,7 +167,8 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     const std::size_t n = c.particleCount(), triangleCount = c.triangles.size();
     edit.particlesChanged.clear();
     edit.regionJoined = false;
-    if (edit.whole || n < n0 || triangleCount < t0 || c.restPositions.size() != n ||
+    const EdgePacking pack(n, triangleCount);
+    if (edit.whole || !pack.fits() || n < n0 || triangleCount < t0 || c.restPositions.size() != n ||
         edit.spanLinksBefore != c.spanLinks.size() || edit.topologyVersion != c.topologyVersion) {
         rebuildLinks(c);
         edit.whole = true;
@@ -193,8 +220,18 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     std::vector<LinkKey> removed;  // old links whose ends are not dirty (those go anyway)
     std::vector<Link> added;
     std::vector<std::uint32_t> brokenSpan;  // in order: `spans` is
+    // the record's spans in order, read alongside `spans` (a lookup each in the record's
+    // hash map, or an array over every span link, cost more than the loop below); the
+    // record's triangles are looked up only where they changed
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> notedSpans;  // span, slot in the record
+    for (std::size_t k = 0; k < edit.spans.size(); ++k) notedSpans.emplace_back(edit.spans[k], static_cast<std::uint32_t>(k));
+    std::sort(notedSpans.begin(), notedSpans.end());
+    std::size_t nextNoted = 0;
+    auto cornersBefore = [&](std::uint32_t t) { return changed[t] ? edit.cornersBefore(c, t) : c.triangles[t]; };
     for (const std::uint32_t i : spans) {
-        const SpanLink& was = edit.spanBefore(c, i);
+        while (nextNoted < notedSpans.size() && notedSpans[nextNoted].first < i) ++nextNoted;
+        const bool noted = nextNoted < notedSpans.size() && notedSpans[nextNoted].first == i;
+        const SpanLink& was = noted ? edit.oldSpans[notedSpans[nextNoted].second] : c.spanLinks[i];
         const SpanLink& now = c.spanLinks[i];
         bool touched = (&was != &now && !sameSpan(was, now)) || was.supportCount == 0;
         for (std::uint32_t s = 0; s < was.supportCount && !touched; ++s)
@@ -206,8 +243,8 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
             continue;
         std::uint32_t wasA = 0, wasB = 0;
         if (was.supportCount > 0) {
-            wasA = edit.cornersBefore(c, c.spanSupport[was.firstSupport])[was.cornerA];
-            wasB = edit.cornersBefore(c, c.spanSupport[was.firstSupport + was.supportCount - 1])[was.cornerB];
+            wasA = cornersBefore(c.spanSupport[was.firstSupport])[was.cornerA];
+            wasB = cornersBefore(c.spanSupport[was.firstSupport + was.supportCount - 1])[was.cornerB];
             touched = touched || dirty[wasA] || dirty[wasB];
         }
         if (!touched) continue;
@@ -223,11 +260,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     std::sort(removed.begin(), removed.end());
 
     // 3. the edge links at dirty particles, from the triangles with a dirty corner
-    struct EdgeLink {
-        EdgeKey key;
-        LinkKind kind;
-    };
-    std::vector<EdgeLink> edges;
+    std::vector<std::uint64_t> edges;  // packed edge, then its kind
     // ... and the hinges with a dirty particle: each has a triangle with a dirty corner
     // (its four particles are the corners of its two triangles), so it is on an edge of
     // one of those. Their half-edges, with those of every other triangle on such an
@@ -236,65 +269,81 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     // triangle's edge. The other triangles on an edge with a dirty end have a dirty
     // corner too; on an edge with none, they have none and were not written, so they
     // are in the fans of its ends.
-    std::vector<HalfEdge> half;
+    std::vector<std::uint64_t> half;  // packed
     for (std::uint32_t t : near) {
         const glm::uvec3& tri = c.triangles[t];
         for (int k = 0; k < 3; ++k) {
             const EdgeKey key = triangleEdge(tri, k);
-            half.push_back({key, t, k});
+            half.push_back(pack.halfEdge(key, t, k));
             if (dirty[key.a] || dirty[key.b]) {
                 const bool shear = (c.edgeFlags[t] & (kEdgeShear << k)) != 0;
-                edges.push_back({key, shear ? LinkKind::Shear : LinkKind::Stretch});
+                edges.push_back(pack.edge(key) << 2 | static_cast<std::uint64_t>(shear ? LinkKind::Shear : LinkKind::Stretch));
                 continue;
             }
             for (std::uint32_t u : fans.of(key.a)) {
                 if (nearDirty[u]) continue;  // among `near`, or written: its corners now have a dirty one
                 const glm::uvec3& other = c.triangles[u];
                 for (int j = 0; j < 3; ++j)
-                    if (triangleEdge(other, j) == key) half.push_back({key, u, j});
+                    if (triangleEdge(other, j) == key) half.push_back(pack.halfEdge(key, u, j));
             }
         }
     }
-    std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) {
-        return l.key != r.key ? l.key < r.key : l.triangle < r.triangle;
-    });
+    std::sort(half.begin(), half.end());
     // a triangle across an edge of several (not a hinge) may have been found from more than one
-    half.erase(std::unique(half.begin(), half.end(),
-                           [](const HalfEdge& l, const HalfEdge& r) { return l.key == r.key && l.triangle == r.triangle; }),
-               half.end());
+    half.erase(std::unique(half.begin(), half.end()), half.end());
     std::vector<BendElement> hinges;
     for (std::size_t i = 0; i < half.size();) {
         std::size_t j = i;
-        while (j < half.size() && half[j].key == half[i].key) ++j;
-        const HalfEdge& h0 = half[i];
+        const std::uint64_t edge = pack.edgeOfHalf(half[i]);
+        while (j < half.size() && pack.edgeOfHalf(half[j]) == edge) ++j;
         const std::size_t sharing = j - i;
+        const std::uint32_t tLo = pack.triangleOfHalf(half[i]), tHi = pack.triangleOfHalf(half[j - 1]);
+        const int s0 = EdgePacking::slotOfHalf(half[i]), s1 = EdgePacking::slotOfHalf(half[j - 1]);
         i = j;
         if (sharing != 2) continue;
-        const HalfEdge& h1 = half[j - 1];
-        if (edgeIsCut(c.edgeFlags, h0.triangle, h0.slot) || edgeIsCut(c.edgeFlags, h1.triangle, h1.slot)) continue;
-        const glm::uvec3& lo = c.triangles[h0.triangle];
-        const std::uint32_t a = lo[h0.slot], b = lo[(h0.slot + 1) % 3], cc = lo[(h0.slot + 2) % 3];
-        const std::uint32_t d = c.triangles[h1.triangle][(h1.slot + 2) % 3];
+        if (edgeIsCut(c.edgeFlags, tLo, s0) || edgeIsCut(c.edgeFlags, tHi, s1)) continue;
+        const glm::uvec3& lo = c.triangles[tLo];
+        const std::uint32_t a = lo[s0], b = lo[(s0 + 1) % 3], cc = lo[(s0 + 2) % 3];
+        const std::uint32_t d = c.triangles[tHi][(s1 + 2) % 3];
         if (!(dirty[a] || dirty[b] || dirty[cc] || dirty[d])) continue;
         const auto& r = c.restPositions;
         hinges.push_back({a, b, cc, d, dihedralAngle(r[a], r[b], r[cc], r[d])});
     }
-    std::sort(edges.begin(), edges.end(), [](const EdgeLink& l, const EdgeLink& r) {
-        return l.key != r.key ? l.key < r.key : l.kind < r.kind;
-    });
-    edges.erase(std::unique(edges.begin(), edges.end(), [](const EdgeLink& l, const EdgeLink& r) { return l.key == r.key; }),
+    // by edge, then kind: the first of an edge's is the kind it takes (a stretch edge
+    // of one triangle that is the shear diagonal of another stays stretch)
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end(), [](std::uint64_t l, std::uint64_t r) { return l >> 2 == r >> 2; }),
                 edges.end());
-    for (const EdgeLink& e : edges)
-        added.push_back({e.key.a, e.key.b, glm::distance(c.restPositions[e.key.a], c.restPositions[e.key.b]), e.kind});
+    for (const std::uint64_t e : edges) {
+        const EdgeKey key = pack.unpack(e >> 2);
+        added.push_back({key.a, key.b, glm::distance(c.restPositions[key.a], c.restPositions[key.b]),
+                         static_cast<LinkKind>(e & 3)});
+    }
 
     // 4. the links: the old ones that stay, in their order, merged with the new ones
     std::vector<std::uint8_t> removedUsed(removed.size(), 0);
     // the links that stay keep their order, compacted in place
-    std::sort(added.begin(), added.end(), [](const Link& l, const Link& r) {
-        if (l.kind != r.kind) return l.kind < r.kind;
-        const EdgeKey kl = edgeKey(l.a, l.b), kr = edgeKey(r.a, r.b);
-        return kl != kr ? kl < kr : l.restLength < r.restLength;
-    });
+    {
+        // kind, ends, rest length (ties, which no mesh makes, by where they were found)
+        struct Order {
+            std::uint64_t kindAndEdge;
+            std::uint32_t restBits;  // a rest length is >= 0: its bits order as it does
+            std::uint32_t index;
+        };
+        std::vector<Order> order(added.size());
+        for (std::size_t i = 0; i < added.size(); ++i) {
+            const Link& l = added[i];
+            order[i] = {static_cast<std::uint64_t>(l.kind) << (2 * pack.particleBits) | pack.edge(edgeKey(l.a, l.b)),
+                        std::bit_cast<std::uint32_t>(l.restLength), static_cast<std::uint32_t>(i)};
+        }
+        std::sort(order.begin(), order.end(), [](const Order& l, const Order& r) {
+            if (l.kindAndEdge != r.kindAndEdge) return l.kindAndEdge < r.kindAndEdge;
+            return l.restBits != r.restBits ? l.restBits < r.restBits : l.index < r.index;
+        });
+        std::vector<Link> sorted(added.size());
+        for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = added[order[i].index];
+        added.swap(sorted);
+    }
     NewLinkColours colours(added, n);
     // the region the solvers take again: the dirty particles and the other ends of every
     // link or hinge taken out or put in
@@ -335,7 +384,18 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     }
     c.links.resize(kept);
     colours.assign(added);
-    std::stable_sort(added.begin(), added.end(), linkBefore);
+    {
+        // into the list's order (kind, colour, lower end): `added` is in order of kind
+        // and lower end, so counting by kind and colour keeps the rest
+        constexpr std::size_t kColours = 64;
+        std::vector<std::uint32_t> start(kLinkKindCount * kColours + 1, 0);
+        auto bucket = [](const Link& l) { return static_cast<std::size_t>(l.kind) * kColours + l.colour; };
+        for (const Link& l : added) ++start[bucket(l) + 1];
+        for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+        std::vector<Link> sorted(added.size());
+        for (const Link& l : added) sorted[start[bucket(l)]++] = l;
+        added.swap(sorted);
+    }
     mergeFromBack(c.links, added, linkBefore);
 
     // 5. the span links that broke are gone for good: the blocks between them move up

@@ -280,7 +280,13 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, 
     // on the blade, in a triangle it does not cross, is cut as it is
     std::vector<EdgeKey> cuts;
     std::vector<std::uint8_t> rewritten(triangles0, 0);
-    for (std::uint32_t t = 0; t < triangles0; ++t) {
+    // those are around the particles on the blade (in order, as a pass over all)
+    std::vector<std::uint32_t> besideBlade;
+    for (std::uint32_t v = 0; v < n0; ++v)
+        if (onBlade[v]) besideBlade.insert(besideBlade.end(), fans.of(v).begin(), fans.of(v).end());
+    std::sort(besideBlade.begin(), besideBlade.end());
+    besideBlade.erase(std::unique(besideBlade.begin(), besideBlade.end()), besideBlade.end());
+    for (const std::uint32_t t : besideBlade) {
         if (slotOf[t] >= 0) continue;
         const glm::uvec3 tri = c.triangles[t];
         const int on = onBlade[tri.x] + onBlade[tri.y] + onBlade[tri.z];

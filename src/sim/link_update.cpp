@@ -136,6 +136,54 @@ struct EdgePacking {
     static int slotOfHalf(std::uint64_t h) { return static_cast<int>(h & 3); }
 };
 
+// The first index at or after `from` whose element comes after `value`, galloping on
+// from `from` (the next one is near: the values spread over the list in order).
+template <class T, class Less>
+std::size_t upperBoundFrom(const std::vector<T>& list, std::size_t from, const T& value, Less less) {
+    std::size_t lo = from, step = 1, hi = from;  // list[from, lo) are not after `value`
+    while (hi < list.size() && !less(value, list[hi])) {
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+    }
+    hi = std::min(hi, list.size());
+    return static_cast<std::size_t>(std::upper_bound(list.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                     list.begin() + static_cast<std::ptrdiff_t>(hi), value, less) -
+                                    list.begin());
+}
+
+// `links` without those marked in `gone`, merged with the sorted `added` (on ties the
+// list's link first, as std::merge). Written once, into a buffer kept between edits
+// (the list is ~2 MB at 128²: compacting it in place and then moving it again to make
+// room cost twice the memory traffic), which then becomes the list.
+void mergeKept(std::vector<Link>& links, const std::vector<std::uint64_t>& gone, const std::vector<Link>& added) {
+    static thread_local std::vector<Link> merged;
+    merged.clear();
+    const std::size_t total = links.size() + added.size();
+    if (merged.capacity() < total) merged.reserve(total + total / 8);  // room for the next edits (a tear front makes many)
+    // the links in [begin, end) that stay, in runs between the gone ones
+    auto keep = [&](std::size_t begin, std::size_t end) {
+        while (begin < end) {
+            std::size_t word = begin / 64;
+            std::uint64_t bits = gone[word] & (~std::uint64_t{0} << (begin % 64));
+            while (bits == 0 && (word + 1) * 64 < end) bits = gone[++word];
+            const std::size_t next = bits ? std::min(end, word * 64 + static_cast<std::size_t>(std::countr_zero(bits))) : end;
+            merged.insert(merged.end(), links.begin() + static_cast<std::ptrdiff_t>(begin),
+                          links.begin() + static_cast<std::ptrdiff_t>(next));
+            begin = next + 1;  // past the gone one (or the end)
+        }
+    };
+    std::size_t at = 0;
+    for (const Link& l : added) {
+        const std::size_t end = upperBoundFrom(links, at, l, linkBefore);
+        keep(at, end);
+        merged.push_back(l);
+        at = end;
+    }
+    keep(at, links.size());
+    links.swap(merged);
+}
+
 // The triangles with a dirty corner now (in no particular order), from the fans of the
 // dirty old particles — a triangle the edit did not write has the corners it had, so
 // it is in those fans whether they were taken before the edit or after — and the
@@ -357,16 +405,17 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     for (std::size_t v = 0; v < n; ++v) mark[v] = dirty[v] ? kDirty : 0;
     for (const LinkKey& key : removed) mark[key.ends.a] |= kRemovedEnd;
     for (const Link& l : added) mark[l.a] |= kNewColours, mark[l.b] |= kNewColours;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < c.links.size(); ++i) {
+    // which old links go: one bit each, read in one pass that writes nothing (the
+    // links that stay are copied once, below, merged with the new ones)
+    const std::size_t linkCount = c.links.size();
+    std::vector<std::uint64_t> gone(linkCount / 64 + 1, 0);
+    for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = c.links[i];
         const std::uint8_t m = mark[l.a] | mark[l.b];
-        if (m == 0) {
-            c.links[kept++] = l;
-            continue;
-        }
+        if (m == 0) continue;
         if (m & kDirty) {
             region[l.a] = region[l.b] = 1;
+            gone[i / 64] |= std::uint64_t{1} << (i % 64);
             continue;
         }
         if (mark[std::min(l.a, l.b)] & kRemovedEnd) {
@@ -376,13 +425,12 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
             if (it != removed.end() && *it == key) {
                 removedUsed[static_cast<std::size_t>(it - removed.begin())] = 1;
                 region[l.a] = region[l.b] = 1;
+                gone[i / 64] |= std::uint64_t{1} << (i % 64);
                 continue;
             }
         }
         colours.noteKept(l);
-        c.links[kept++] = l;
     }
-    c.links.resize(kept);
     colours.assign(added);
     {
         // into the list's order (kind, colour, lower end): `added` is in order of kind
@@ -396,7 +444,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
         for (const Link& l : added) sorted[start[bucket(l)]++] = l;
         added.swap(sorted);
     }
-    mergeFromBack(c.links, added, linkBefore);
+    mergeKept(c.links, gone, added);
 
     // 5. the span links that broke are gone for good: the blocks between them move up
     if (!brokenSpan.empty()) {

@@ -69,7 +69,7 @@ TEST(LinkSweep, RunsShareNoParticleAndTheLargeColoursOfA64ClothRunInParallel) {
     const World world = makeWorld(clothOnSphere("xpbd", 2, 64), {});
     const Cloth& cloth = world.cloth;
     LinkSweep sweep;
-    sweep.update(cloth);
+    sweep.update(cloth, 2);
     std::size_t parallelLinks = 0, covered = 0;
     std::vector<std::uint32_t> seenInRun(cloth.particleCount(), ~0u);
     for (std::uint32_t r = 0; r < sweep.runs().size(); ++r) {
@@ -106,7 +106,7 @@ TEST_P(ThreadsBitIdentical, TwoThreadsOnASmallClothWhoseColoursAllStaySerial) {
     // 12x12: every colour is far below kParallelRunLinks, so the sweep stays on one
     // thread; the setting must still be accepted and change nothing.
     LinkSweep sweep;
-    sweep.update(makeWorld(clothOnSphere(GetParam(), 2, 12), {}).cloth);
+    sweep.update(makeWorld(clothOnSphere(GetParam(), 2, 12), {}).cloth, 2);
     for (const LinkSweep::Run& run : sweep.runs()) EXPECT_FALSE(run.parallel);
     const std::vector<glm::vec3> serial = positionsAfter(clothOnSphere(GetParam(), 1, 12), 30);
     const std::vector<glm::vec3> threaded = positionsAfter(clothOnSphere(GetParam(), 2, 12), 30);

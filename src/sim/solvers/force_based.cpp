@@ -19,7 +19,7 @@ std::span<std::vector<glm::vec3>> ForceBasedSolver::scratch(const Cloth& cloth, 
 void ForceBasedSolver::computeAllForces(const World& world, double time, std::span<const glm::vec3> x,
                                         std::span<const glm::vec3> v, std::span<glm::vec3> forces,
                                         bool airDrag) const {
-    m_springRuns.update(world.cloth);
+    m_springRuns.update(world.cloth, world.settings.solver.threads);
     computeForces(world.cloth, world.settings, time, x, v, forces, airDrag, &m_springRuns);
 }
 

@@ -63,7 +63,7 @@ public:
         linkPass.w = w;
         std::fill(std::begin(linkPass.gain), std::end(linkPass.gain), relaxation);
         const int threads = std::max(s.solver.threads, 1);
-        m_sweep.update(cloth);
+        m_sweep.update(cloth, threads);
         {
             CS_TIME_SCOPE(stats.integrateMs);
             externalForces(world, m_forces);

@@ -50,7 +50,8 @@ float projectRun(const LinkPass& pass, std::size_t begin, std::size_t end) {
 
 } // namespace
 
-void LinkSweep::update(const Cloth& cloth) {
+void LinkSweep::update(const Cloth& cloth, int threads) {
+    if (threads <= 1) return;  // forEachRange sweeps in order on one thread
     if (m_topologyVersion == cloth.topologyVersion && m_links == cloth.links.size()) return;
     m_topologyVersion = cloth.topologyVersion;
     m_links = cloth.links.size();

@@ -69,7 +69,7 @@ public:
         // with dihedral bending the long links are left out
         const std::size_t linkCount = dihedral ? stretchAndShearLinks(cloth).size() : cloth.links.size();
         const int threads = std::max(s.solver.threads, 1);
-        m_sweep.update(cloth);
+        m_sweep.update(cloth, threads);
         {
             CS_TIME_SCOPE(stats.integrateMs);
             externalForces(world, m_forces);

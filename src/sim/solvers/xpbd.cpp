@@ -80,7 +80,7 @@ public:
         // read once, so the accumulated-lambda array is neither cleared nor touched
         linkPass.lambda = passes > 1 ? m_lambda.data() : nullptr;
         const int threads = std::max(s.solver.threads, 1);
-        m_sweep.update(cloth);
+        m_sweep.update(cloth, threads);
         // with dihedral bending the long links are left out
         const std::size_t linkCount = dihedral ? stretchAndShearLinks(cloth).size() : cloth.links.size();
         {

@@ -227,5 +227,37 @@ TEST(TearingRule, AGpuSolversTwinSpringsBackWithSelfCollisionOn) {
     EXPECT_EQ(apart, 0.0f) << "the twin tore as it does without self-contact";
 }
 
+// A span link (the grid's second diagonal) over the threshold breaks on its own and
+// is dropped, and nothing else tears: at rest, with the rest length of every fifth
+// second diagonal (and of its link) shortened by a fifth, exactly those go.
+TEST(TearingRule, AnOverstretchedSpanLinkBreaksOnItsOwn) {
+    Settings s = settingsWith([](Settings& x) {
+        x.cloth.resolution = {10, 10};
+        x.cloth.spacing = 0.05f;
+        x.cloth.linkLevel = 2;  // second diagonals: span links
+    });
+    Cloth cloth = buildGridCloth(s.cloth);
+    std::vector<EdgeKey> shortened;
+    for (std::size_t k = 0; k < cloth.spanLinks.size(); ++k) {
+        SpanLink& span = cloth.spanLinks[k];
+        if (span.kind != LinkKind::Shear || k % 5 != 0) continue;
+        const EdgeKey ends = edgeKey(spanEndA(cloth, span), spanEndB(cloth, span));
+        for (Link& l : cloth.links)
+            if (l.kind == span.kind && edgeKey(l.a, l.b) == ends) l.restLength *= 0.8f;
+        span.restLength *= 0.8f;
+        shortened.push_back(ends);
+    }
+    ASSERT_GT(shortened.size(), 10u);
+    const std::size_t spansBefore = cloth.spanLinks.size(), particlesBefore = cloth.particleCount();
+    const TearResult torn = cs::Tearing().apply(cloth, 1.1f, false);
+    EXPECT_EQ(torn.linksTorn, shortened.size());
+    EXPECT_EQ(cloth.spanLinks.size(), spansBefore - shortened.size());
+    EXPECT_EQ(cloth.particleCount(), particlesBefore);
+    for (const SpanLink& span : cloth.spanLinks) {
+        const EdgeKey ends = edgeKey(spanEndA(cloth, span), spanEndB(cloth, span));
+        EXPECT_EQ(std::count(shortened.begin(), shortened.end(), ends), 0) << ends.a << "-" << ends.b;
+    }
+    EXPECT_EQ(checkTopology(cloth), "");
+}
 } // namespace
 } // namespace cs::test

@@ -78,38 +78,6 @@ private:
     std::vector<std::uint64_t> m_taken;  // per (slot, kind): colours used
 };
 
-// Merges the sorted `added` into the sorted `list` in place, from the back (no second
-// copy of the list); on ties the list's element comes first, as std::merge. The runs
-// of the list between two added elements move as blocks: a few hundred added links
-// go into ~100 k, and comparing every element moved cost more than moving it.
-template <class T, class Less>
-void mergeFromBack(std::vector<T>& list, const std::vector<T>& added, Less less) {
-    std::size_t i = list.size(), j = added.size(), k = list.size() + added.size();
-    if (list.capacity() < k) list.reserve(k + k / 8);  // room for the next edits (a tear front makes many)
-    list.resize(k);
-    while (j > 0) {
-        const T& next = added[j - 1];
-        // the list's elements after `next` (ties stay before it), galloping back from i:
-        // the added elements spread over the list, so the next one is near, and a binary
-        // search over all of ~100 k links missed the cache at every probe
-        std::size_t hi = i, lo = 0;  // list[hi, i) all after `next`; the first one after it is in [lo, hi]
-        for (std::size_t step = 1; hi >= step; step *= 2) {
-            if (!less(next, list[hi - step])) {
-                lo = hi - step + 1;
-                break;
-            }
-            hi -= step;
-        }
-        const auto from = std::upper_bound(list.begin() + static_cast<std::ptrdiff_t>(lo),
-                                           list.begin() + static_cast<std::ptrdiff_t>(hi), next, less);
-        const auto count = static_cast<std::size_t>(list.begin() + static_cast<std::ptrdiff_t>(i) - from);
-        std::move_backward(from, from + static_cast<std::ptrdiff_t>(count), list.begin() + static_cast<std::ptrdiff_t>(k));
-        k -= count;
-        i -= count;
-        list[--k] = added[--j];
-    }
-}
-
 // The sorts below order a few thousand edges per cut by one integer each (an edge's
 // ends, then a triangle or a kind): comparing structs field by field cost a 128² cut
 // half a millisecond. The indices fit at every resolution the solvers take (beyond
@@ -152,14 +120,15 @@ std::size_t upperBoundFrom(const std::vector<T>& list, std::size_t from, const T
                                     list.begin());
 }
 
-// `links` without those marked in `gone`, merged with the sorted `added` (on ties the
-// list's link first, as std::merge). Written once, into a buffer kept between edits
-// (the list is ~2 MB at 128²: compacting it in place and then moving it again to make
-// room cost twice the memory traffic), which then becomes the list.
-void mergeKept(std::vector<Link>& links, const std::vector<std::uint64_t>& gone, const std::vector<Link>& added) {
-    static thread_local std::vector<Link> merged;
+// `list` without the elements marked in `gone`, merged with the sorted `added` (on
+// ties the list's element first, as std::merge). Written once, into a buffer kept
+// between edits (the links are ~2 MB at 128²: compacting them in place and then moving
+// them again to make room cost twice the memory traffic), which then becomes the list.
+template <class T, class Less>
+void mergeKept(std::vector<T>& list, const std::vector<std::uint64_t>& gone, const std::vector<T>& added, Less less) {
+    static thread_local std::vector<T> merged;
     merged.clear();
-    const std::size_t total = links.size() + added.size();
+    const std::size_t total = list.size() + added.size();
     if (merged.capacity() < total) merged.reserve(total + total / 8);  // room for the next edits (a tear front makes many)
     // the links in [begin, end) that stay, in runs between the gone ones
     auto keep = [&](std::size_t begin, std::size_t end) {
@@ -168,20 +137,20 @@ void mergeKept(std::vector<Link>& links, const std::vector<std::uint64_t>& gone,
             std::uint64_t bits = gone[word] & (~std::uint64_t{0} << (begin % 64));
             while (bits == 0 && (word + 1) * 64 < end) bits = gone[++word];
             const std::size_t next = bits ? std::min(end, word * 64 + static_cast<std::size_t>(std::countr_zero(bits))) : end;
-            merged.insert(merged.end(), links.begin() + static_cast<std::ptrdiff_t>(begin),
-                          links.begin() + static_cast<std::ptrdiff_t>(next));
+            merged.insert(merged.end(), list.begin() + static_cast<std::ptrdiff_t>(begin),
+                          list.begin() + static_cast<std::ptrdiff_t>(next));
             begin = next + 1;  // past the gone one (or the end)
         }
     };
     std::size_t at = 0;
-    for (const Link& l : added) {
-        const std::size_t end = upperBoundFrom(links, at, l, linkBefore);
+    for (const T& element : added) {
+        const std::size_t end = upperBoundFrom(list, at, element, less);
         keep(at, end);
-        merged.push_back(l);
+        merged.push_back(element);
         at = end;
     }
-    keep(at, links.size());
-    links.swap(merged);
+    keep(at, list.size());
+    list.swap(merged);
 }
 
 // The triangles with a dirty corner now (in no particular order), from the fans of the
@@ -444,7 +413,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
         for (const Link& l : added) sorted[start[bucket(l)]++] = l;
         added.swap(sorted);
     }
-    mergeKept(c.links, gone, added);
+    mergeKept(c.links, gone, added, linkBefore);
 
     // 5. the span links that broke are gone for good: the blocks between them move up
     if (!brokenSpan.empty()) {
@@ -462,14 +431,15 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
 
     // 6. the hinges, by edge as findBendElements orders them
     auto hingeKey = [](const BendElement& e) { return edgeKey(e.a, e.b); };
-    std::size_t keptHinges = 0;
+    std::vector<std::uint64_t> goneHinges(c.bendElements.size() / 64 + 1, 0);  // as for the links
     for (std::size_t i = 0; i < c.bendElements.size(); ++i) {
         const BendElement& e = c.bendElements[i];
-        if ((dirty[e.a] | dirty[e.b] | dirty[e.c] | dirty[e.d]) == 0) c.bendElements[keptHinges++] = e;
-        else region[e.a] = region[e.b] = region[e.c] = region[e.d] = 1;
+        if ((dirty[e.a] | dirty[e.b] | dirty[e.c] | dirty[e.d]) == 0) continue;
+        region[e.a] = region[e.b] = region[e.c] = region[e.d] = 1;
+        goneHinges[i / 64] |= std::uint64_t{1} << (i % 64);
     }
-    c.bendElements.resize(keptHinges);
-    mergeFromBack(c.bendElements, hinges, [&](const BendElement& l, const BendElement& r) { return hingeKey(l) < hingeKey(r); });
+    mergeKept(c.bendElements, goneHinges, hinges,
+              [&](const BendElement& l, const BendElement& r) { return hingeKey(l) < hingeKey(r); });
     ++c.topologyVersion;
     for (std::uint32_t v = 0; v < n0; ++v)
         if (region[v]) edit.particlesChanged.push_back(v);

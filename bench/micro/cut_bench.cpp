@@ -106,9 +106,9 @@ void CutExtra(benchmark::State& state, const std::string& id) {
     }
     state.counters["extra_ms_median"] = median(extra);
     state.counters["cut_ms_median"] = median(cutAlone);
-    state.counters["step_ms_median"] = median(plainStep);
+    state.counters["step_ms_median"] = median(plainStep);  // how fast the machine ran (it varies run to run)
     // what the step after the cut costs over the plain one (the caches the solver keeps per topology)
-    state.counters["step_extra_ms_median"] = median(stepAfter);  // how fast the machine ran (it varies run to run)
+    state.counters["step_extra_ms_median"] = median(stepAfter);
     // the fastest round: what the cut costs when nothing else runs on the machine
     state.counters["cut_ms_min"] = cutAlone.empty() ? 0.0 : *std::min_element(cutAlone.begin(), cutAlone.end());
 }

@@ -280,7 +280,8 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, 
     // on the blade, in a triangle it does not cross, is cut as it is
     std::vector<EdgeKey> cuts;
     std::vector<std::uint8_t> rewritten(triangles0, 0);
-    // those are around the particles on the blade (in order, as a pass over all)
+    // those are around the particles on the blade (in order, as a pass over all; the
+    // span links on them are looked at in step 4)
     std::vector<std::uint32_t> besideBlade;
     for (std::uint32_t v = 0; v < n0; ++v)
         if (onBlade[v]) besideBlade.insert(besideBlade.end(), fans.of(v).begin(), fans.of(v).end());
@@ -358,8 +359,7 @@ CutResult cutAlongBlade(Cloth& c, const BladePath& path, std::span<float> room, 
     // the span links on the split triangles and on those around the blade's particles.
     if (result.trianglesSplit > 0 || result.particlesSnapped > 0) {
         std::vector<std::uint32_t> near(touched);
-        for (std::uint32_t v = 0; v < n0; ++v)
-            if (onBlade[v]) near.insert(near.end(), fans.of(v).begin(), fans.of(v).end());
+        near.insert(near.end(), besideBlade.begin(), besideBlade.end());
         for (const std::uint32_t i : spanLinksOn(c, near)) {
             SpanLink& span = c.spanLinks[i];
             if (span.supportCount == 0) continue;

@@ -104,6 +104,9 @@ struct EdgePacking {
     static int slotOfHalf(std::uint64_t h) { return static_cast<int>(h & 3); }
 };
 
+// Marks element i in a bitmap of those that go (mergeKept).
+void markGone(std::vector<std::uint64_t>& gone, std::size_t i) { gone[i / 64] |= std::uint64_t{1} << (i % 64); }
+
 // The first index at or after `from` whose element comes after `value`, galloping on
 // from `from` (the next one is near: the values spread over the list in order).
 template <class T, class Less>
@@ -130,7 +133,7 @@ void mergeKept(std::vector<T>& list, const std::vector<std::uint64_t>& gone, con
     merged.clear();
     const std::size_t total = list.size() + added.size();
     if (merged.capacity() < total) merged.reserve(total + total / 8);  // room for the next edits (a tear front makes many)
-    // the links in [begin, end) that stay, in runs between the gone ones
+    // the elements in [begin, end) that stay, in runs between the gone ones
     auto keep = [&](std::size_t begin, std::size_t end) {
         while (begin < end) {
             std::size_t word = begin / 64;
@@ -339,7 +342,6 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
 
     // 4. the links: the old ones that stay, in their order, merged with the new ones
     std::vector<std::uint8_t> removedUsed(removed.size(), 0);
-    // the links that stay keep their order, compacted in place
     {
         // kind, ends, rest length (ties, which no mesh makes, by where they were found)
         struct Order {
@@ -384,7 +386,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
         if (m == 0) continue;
         if (m & kDirty) {
             region[l.a] = region[l.b] = 1;
-            gone[i / 64] |= std::uint64_t{1} << (i % 64);
+            markGone(gone, i);
             continue;
         }
         if (mark[std::min(l.a, l.b)] & kRemovedEnd) {
@@ -394,7 +396,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
             if (it != removed.end() && *it == key) {
                 removedUsed[static_cast<std::size_t>(it - removed.begin())] = 1;
                 region[l.a] = region[l.b] = 1;
-                gone[i / 64] |= std::uint64_t{1} << (i % 64);
+                markGone(gone, i);
                 continue;
             }
         }
@@ -436,7 +438,7 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
         const BendElement& e = c.bendElements[i];
         if ((dirty[e.a] | dirty[e.b] | dirty[e.c] | dirty[e.d]) == 0) continue;
         region[e.a] = region[e.b] = region[e.c] = region[e.d] = 1;
-        goneHinges[i / 64] |= std::uint64_t{1} << (i % 64);
+        markGone(goneHinges, i);
     }
     mergeKept(c.bendElements, goneHinges, hinges,
               [&](const BendElement& l, const BendElement& r) { return hingeKey(l) < hingeKey(r); });

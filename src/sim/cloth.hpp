@@ -132,6 +132,14 @@ std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& position
                                           const std::vector<glm::uvec3>& triangles,
                                           const std::vector<std::uint8_t>& edgeFlags = {});
 
+// The one rule for a hinge (findBendElements, and the link update after an edit): the
+// edge that slot s0 of triangle t0 and slot s1 of triangle t1 share, t0 the lower of
+// the two triangles on it, is a hinge unless either side is cut; it runs along t0's
+// edge, a -> b, so that (a, b, c) is t0's winding, and d is t1's corner opposite it.
+// Returns false for a cut edge. Its rest angle is left to the caller (dihedralAngle).
+bool hingeBetween(const std::vector<glm::uvec3>& triangles, const std::vector<std::uint8_t>& edgeFlags,
+                  std::uint32_t t0, int s0, std::uint32_t t1, int s1, BendElement& hinge);
+
 // Signed angle between the normals of triangles (a, b, c) and (b, a, d) about the
 // edge a -> b, radians in (-pi, pi]: 0 when flat.
 float dihedralAngle(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d);

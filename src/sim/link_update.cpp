@@ -37,10 +37,6 @@ bool sameSpan(const SpanLink& l, const SpanLink& r) {
            l.cornerB == r.cornerB && l.kind == r.kind && l.restLength == r.restLength;
 }
 
-bool edgeIsCut(const std::vector<std::uint8_t>& flags, std::uint32_t t, int k) {
-    return (flags[t] & (kEdgeCut << k)) != 0;
-}
-
 // Greedy colours for new links, given the colours the links that stay already use
 // at their particles (noted while those are compacted: one pass over the list).
 class NewLinkColours {
@@ -284,9 +280,9 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     // ... and the hinges with a dirty particle: each has a triangle with a dirty corner
     // (its four particles are the corners of its two triangles), so it is on an edge of
     // one of those. Their half-edges, with those of every other triangle on such an
-    // edge, are sorted here as findBendElements sorts them all: an edge with exactly
-    // two triangles, neither side cut, is a hinge oriented along the lower-numbered
-    // triangle's edge. The other triangles on an edge with a dirty end have a dirty
+    // edge, are sorted here as findBendElements sorts them all, and an edge with exactly
+    // two triangles is a hinge by the same rule (hingeBetween). The other triangles on
+    // an edge with a dirty end have a dirty
     // corner too; on an edge with none, they have none and were not written, so they
     // are in the fans of its ends.
     std::vector<std::uint64_t> half;  // packed
@@ -320,14 +316,12 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
         const std::uint32_t tLo = pack.triangleOfHalf(half[i]), tHi = pack.triangleOfHalf(half[j - 1]);
         const int s0 = EdgePacking::slotOfHalf(half[i]), s1 = EdgePacking::slotOfHalf(half[j - 1]);
         i = j;
-        if (sharing != 2) continue;
-        if (edgeIsCut(c.edgeFlags, tLo, s0) || edgeIsCut(c.edgeFlags, tHi, s1)) continue;
-        const glm::uvec3& lo = c.triangles[tLo];
-        const std::uint32_t a = lo[s0], b = lo[(s0 + 1) % 3], cc = lo[(s0 + 2) % 3];
-        const std::uint32_t d = c.triangles[tHi][(s1 + 2) % 3];
-        if (!(dirty[a] || dirty[b] || dirty[cc] || dirty[d])) continue;
+        BendElement e{};
+        if (sharing != 2 || !hingeBetween(c.triangles, c.edgeFlags, tLo, s0, tHi, s1, e)) continue;
+        if (!(dirty[e.a] || dirty[e.b] || dirty[e.c] || dirty[e.d])) continue;
         const auto& r = c.restPositions;
-        hinges.push_back({a, b, cc, d, dihedralAngle(r[a], r[b], r[cc], r[d])});
+        e.restAngle = dihedralAngle(r[e.a], r[e.b], r[e.c], r[e.d]);
+        hinges.push_back(e);
     }
     // by edge, then kind: the first of an edge's is the kind it takes (a stretch edge
     // of one triangle that is the shear diagonal of another stays stretch)

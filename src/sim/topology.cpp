@@ -399,21 +399,29 @@ std::string validateShape(const ClothShape& shape, bool allowPieces) {
     return {};
 }
 
+bool hingeBetween(const std::vector<glm::uvec3>& triangles, const std::vector<std::uint8_t>& edgeFlags,
+                  std::uint32_t t0, int s0, std::uint32_t t1, int s1, BendElement& hinge) {
+    if (edgeCut(edgeFlags, t0, s0) || edgeCut(edgeFlags, t1, s1)) return false;
+    const glm::uvec3& lower = triangles[t0];
+    hinge = {lower[s0], lower[(s0 + 1) % 3], lower[(s0 + 2) % 3], triangles[t1][(s1 + 2) % 3], 0.0f};
+    return true;
+}
+
 std::vector<BendElement> findBendElements(const std::vector<glm::vec3>& positions,
                                           const std::vector<glm::uvec3>& triangles,
                                           const std::vector<std::uint8_t>& edgeFlags) {
     const std::vector<HalfEdge> half = sortedHalfEdges(triangles);
     std::vector<BendElement> elements;
-    for (std::size_t i = 0; i + 1 < half.size(); ++i) {
-        if (half[i].key != half[i + 1].key || (i + 2 < half.size() && half[i + 2].key == half[i].key)) continue;
-        const HalfEdge& h0 = half[i];
-        const HalfEdge& h1 = half[i + 1];
-        if (edgeCut(edgeFlags, h0.triangle, h0.slot) || edgeCut(edgeFlags, h1.triangle, h1.slot)) continue;
-        // orient the hinge along h0's edge, a -> b, so that (a, b, c) is h0's winding
-        const glm::uvec3& t0 = triangles[h0.triangle];
-        const std::uint32_t a = t0[h0.slot], b = t0[(h0.slot + 1) % 3], c = t0[(h0.slot + 2) % 3];
-        const std::uint32_t d = triangles[h1.triangle][(h1.slot + 2) % 3];
-        elements.push_back({a, b, c, d, dihedralAngle(positions[a], positions[b], positions[c], positions[d])});
+    for (std::size_t i = 0; i < half.size();) {
+        std::size_t j = i + 1;  // half[i, j): the triangles on one edge, in order
+        while (j < half.size() && half[j].key == half[i].key) ++j;
+        BendElement e{};
+        if (j - i == 2 && hingeBetween(triangles, edgeFlags, half[i].triangle, half[i].slot, half[i + 1].triangle,
+                                       half[i + 1].slot, e)) {
+            e.restAngle = dihedralAngle(positions[e.a], positions[e.b], positions[e.c], positions[e.d]);
+            elements.push_back(e);
+        }
+        i = j;
     }
     return elements;
 }

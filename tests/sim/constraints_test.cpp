@@ -100,6 +100,25 @@ TEST(Hinges, AGridHasOnePerInteriorEdge) {
     for (const BendElement& e : cloth.bendElements) EXPECT_NEAR(e.restAngle, 0.0f, 1e-5f);
 }
 
+// Two triangles on an edge make a hinge, oriented along the lower one's edge with its
+// winding; three on one edge (a fin, not a manifold) make none, as the link update's
+// rule has it (both use hingeBetween), and a cut edge none.
+TEST(Hinges, OnlyAnEdgeOfExactlyTwoUncutTrianglesIsOne) {
+    const std::vector<glm::vec3> rest = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, -1, 0}, {0.5f, 0, 1}};
+    std::vector<glm::uvec3> triangles = {{0, 1, 2}, {1, 0, 3}};
+    std::vector<BendElement> hinges = findBendElements(rest, triangles);
+    ASSERT_EQ(hinges.size(), 1u);
+    EXPECT_EQ(hinges[0].a, 0u);
+    EXPECT_EQ(hinges[0].b, 1u);
+    EXPECT_EQ(hinges[0].c, 2u);
+    EXPECT_EQ(hinges[0].d, 3u);
+    EXPECT_NEAR(hinges[0].restAngle, 0.0f, 1e-6f);
+    EXPECT_TRUE(findBendElements(rest, triangles, {kEdgeCut << 0, 0}).empty()) << "cut on the first side";
+    EXPECT_TRUE(findBendElements(rest, triangles, {0, kEdgeCut << 0}).empty()) << "cut on the second side";
+    triangles.push_back({0, 1, 4});
+    EXPECT_TRUE(findBendElements(rest, triangles).empty()) << "three triangles on the edge";
+}
+
 TEST(Tethers, PullBackOnlyWhenStretchedAndOnlyTheFreeEnd) {
     std::vector<glm::vec3> x = {{0.0f, 0.0f, 0.0f}, {3.0f, 0.0f, 0.0f}, {0.5f, 0.0f, 0.0f}};
     const Tether tethers[] = {{1, 0, 2.0f}, {2, 0, 2.0f}};

@@ -282,9 +282,8 @@ void updateLinks(Cloth& c, TopologyEdit& edit, const TriangleFans* fansSinceStar
     // one of those. Their half-edges, with those of every other triangle on such an
     // edge, are sorted here as findBendElements sorts them all, and an edge with exactly
     // two triangles is a hinge by the same rule (hingeBetween). The other triangles on
-    // an edge with a dirty end have a dirty
-    // corner too; on an edge with none, they have none and were not written, so they
-    // are in the fans of its ends.
+    // an edge with a dirty end have a dirty corner too; on an edge with none, they have
+    // none and were not written, so they are in the fans of its ends.
     std::vector<std::uint64_t> half;  // packed
     for (std::uint32_t t : near) {
         const glm::uvec3& tri = c.triangles[t];

@@ -23,7 +23,7 @@ public:
         if (!samePattern) m_factor.analyzePattern(matrix);
         m_factor.factorize(matrix);
         m_inverseDiagonal = m_factor.vectorD().cwiseInverse();  // vectorD() returns a copy: keep it here
-        copyFactor();
+        copyRows();
     }
 
     // solution = A^-1 rhs for every column of rhs (rows x columns, the matrix's size).
@@ -53,47 +53,41 @@ public:
     }
 
 private:
-    // L's entries below the diagonal, by column and by row. Both triangular solves then
-    // read the rows they need and write only their own (L y = b along L's rows, L^T x = y
-    // along its columns): the forward solve along columns wrote into every row below for
-    // each entry, and those scattered read-modify-writes made it the slower half.
-    struct Triangle {
-        std::vector<int> start;  // line j's entries: [start[j], start[j + 1])
-        std::vector<int> index;  // the row (by column) or column (by row) of each
-        std::vector<double> value;
+    // L as Eigen holds it: by column, without its unit diagonal (compressed or not).
+    struct Columns {
+        const int* outer;
+        const int* count;  // null when compressed
+        const int* row;
+        const double* value;
+        int end(int j) const { return count ? outer[j] + count[j] : outer[j + 1]; }  // of column j
     };
-
-    void copyFactor() {
-        if (m_factor.info() != Eigen::Success) return;
+    Columns columns() const {
         const SparseMatrixD& l = m_factor.matrixL().nestedExpression();
-        const int* outer = l.outerIndexPtr();
-        const int* count = l.innerNonZeroPtr();  // null when compressed
-        const int* row = l.innerIndexPtr();
-        const double* value = l.valuePtr();
-        const auto n = static_cast<int>(l.cols());
-        const auto end = [&](int j) { return count ? outer[j] + count[j] : outer[j + 1]; };
-        m_byColumn.start.assign(static_cast<std::size_t>(n) + 1, 0);
-        m_byRow.start.assign(static_cast<std::size_t>(n) + 1, 0);
-        m_byColumn.index.clear();
-        m_byColumn.value.clear();
-        for (int j = 0; j < n; ++j) {
-            for (int p = outer[j]; p < end(j); ++p) {
-                if (row[p] <= j) continue;  // (Eigen keeps the unit diagonal out; this is a guard)
-                m_byColumn.index.push_back(row[p]);
-                m_byColumn.value.push_back(value[p]);
-                ++m_byRow.start[static_cast<std::size_t>(row[p]) + 1];
-            }
-            m_byColumn.start[static_cast<std::size_t>(j) + 1] = static_cast<int>(m_byColumn.index.size());
-        }
-        for (int i = 0; i < n; ++i) m_byRow.start[static_cast<std::size_t>(i) + 1] += m_byRow.start[static_cast<std::size_t>(i)];
-        m_byRow.index.resize(m_byColumn.index.size());
-        m_byRow.value.resize(m_byColumn.value.size());
-        std::vector<int> fill(m_byRow.start.begin(), m_byRow.start.end() - 1);
-        for (int j = 0; j < n; ++j)  // by column, so each row's entries are in column order
-            for (int p = m_byColumn.start[static_cast<std::size_t>(j)]; p < m_byColumn.start[static_cast<std::size_t>(j) + 1]; ++p) {
-                const int at = fill[static_cast<std::size_t>(m_byColumn.index[static_cast<std::size_t>(p)])]++;
-                m_byRow.index[static_cast<std::size_t>(at)] = j;
-                m_byRow.value[static_cast<std::size_t>(at)] = m_byColumn.value[static_cast<std::size_t>(p)];
+        return {l.outerIndexPtr(), l.innerNonZeroPtr(), l.innerIndexPtr(), l.valuePtr()};
+    }
+
+    // L's entries below the diagonal again, by row, so that L y = b runs along L's rows
+    // (each row summed in registers, then stored once) as L^T x = y runs along its
+    // columns: going down the columns, it wrote into every row below for each entry,
+    // and those scattered read-modify-writes made it the slower half.
+    void copyRows() {
+        if (m_factor.info() != Eigen::Success) return;
+        const Columns l = columns();
+        const auto n = static_cast<std::size_t>(m_inverseDiagonal.size());
+        m_rowStart.assign(n + 1, 0);
+        for (int j = 0; j < static_cast<int>(n); ++j)
+            for (int p = l.outer[j]; p < l.end(j); ++p)
+                if (l.row[p] > j) ++m_rowStart[static_cast<std::size_t>(l.row[p]) + 1];
+        for (std::size_t i = 0; i < n; ++i) m_rowStart[i + 1] += m_rowStart[i];
+        m_rowColumn.resize(static_cast<std::size_t>(m_rowStart[n]));
+        m_rowValue.resize(static_cast<std::size_t>(m_rowStart[n]));
+        std::vector<int> fill(m_rowStart.begin(), m_rowStart.end() - 1);
+        for (int j = 0; j < static_cast<int>(n); ++j)  // by column, so each row's entries are in column order
+            for (int p = l.outer[j]; p < l.end(j); ++p) {
+                if (l.row[p] <= j) continue;  // (the diagonal is not stored; a guard)
+                const auto at = static_cast<std::size_t>(fill[static_cast<std::size_t>(l.row[p])]++);
+                m_rowColumn[at] = j;
+                m_rowValue[at] = l.value[p];
             }
     }
 
@@ -101,7 +95,8 @@ private:
     template <int K>
     void solveRowMajor(double* x, Eigen::Index runtimeK) const {
         const Eigen::Index k = K == Eigen::Dynamic ? runtimeK : K;
-        const auto n = static_cast<Eigen::Index>(m_byRow.start.size()) - 1;
+        const auto n = static_cast<Eigen::Index>(m_rowStart.size()) - 1;
+        const Columns l = columns();
         // Row j's values are held in `xj` (local: the compiler need not reload them after
         // every store to another row).
         constexpr int kHeld = K == Eigen::Dynamic ? 16 : K;
@@ -109,30 +104,25 @@ private:
         for (Eigen::Index first = 0; first < k; first += kHeld) {
             const Eigen::Index width = std::min<Eigen::Index>(kHeld, k - first);
             const auto held = [&](Eigen::Index c) { return K == Eigen::Dynamic ? c < width : true; };
-            // L y = b: row j of L
-            const int* rowStart = m_byRow.start.data();
-            const int* rowColumn = m_byRow.index.data();
-            const double* rowValue = m_byRow.value.data();
-            for (Eigen::Index j = 0; j < n; ++j) {
+            for (Eigen::Index j = 0; j < n; ++j) {  // L y = b: row j of L
                 for (Eigen::Index c = 0; c < kHeld; ++c) xj[c] = held(c) ? x[j * k + first + c] : 0.0;
-                for (int p = rowStart[j], stop = rowStart[j + 1]; p < stop; ++p) {
-                    const double* xi = x + static_cast<Eigen::Index>(rowColumn[p]) * k + first;
+                for (int p = m_rowStart[static_cast<std::size_t>(j)], stop = m_rowStart[static_cast<std::size_t>(j) + 1];
+                     p < stop; ++p) {
+                    const double* xi = x + static_cast<Eigen::Index>(m_rowColumn[static_cast<std::size_t>(p)]) * k + first;
+                    const double v = m_rowValue[static_cast<std::size_t>(p)];
                     for (Eigen::Index c = 0; c < kHeld; ++c)
-                        if (held(c)) xj[c] -= rowValue[p] * xi[c];
+                        if (held(c)) xj[c] -= v * xi[c];
                 }
                 for (Eigen::Index c = 0; c < kHeld; ++c)
                     if (held(c)) x[j * k + first + c] = xj[c];
             }
-            // D, then L^T x = y: row j of L^T is column j of L
-            const int* columnStart = m_byColumn.start.data();
-            const int* columnRow = m_byColumn.index.data();
-            const double* columnValue = m_byColumn.value.data();
-            for (Eigen::Index j = n - 1; j >= 0; --j) {
+            for (Eigen::Index j = n - 1; j >= 0; --j) {  // D, then L^T x = y: row j of L^T is column j of L
                 for (Eigen::Index c = 0; c < kHeld; ++c) xj[c] = held(c) ? x[j * k + first + c] * m_inverseDiagonal[j] : 0.0;
-                for (int p = columnStart[j], stop = columnStart[j + 1]; p < stop; ++p) {
-                    const double* xi = x + static_cast<Eigen::Index>(columnRow[p]) * k + first;
+                for (int p = l.outer[j], stop = l.end(static_cast<int>(j)); p < stop; ++p) {
+                    if (l.row[p] <= j) continue;
+                    const double* xi = x + static_cast<Eigen::Index>(l.row[p]) * k + first;
                     for (Eigen::Index c = 0; c < kHeld; ++c)
-                        if (held(c)) xj[c] -= columnValue[p] * xi[c];
+                        if (held(c)) xj[c] -= l.value[p] * xi[c];
                 }
                 for (Eigen::Index c = 0; c < kHeld; ++c)
                     if (held(c)) x[j * k + first + c] = xj[c];
@@ -142,7 +132,9 @@ private:
 
     Eigen::SimplicialLDLT<SparseMatrixD> m_factor;
     Eigen::VectorXd m_inverseDiagonal;  // 1 / D
-    Triangle m_byColumn, m_byRow;       // L below its diagonal
+    // L below its diagonal by row: row i's columns and values are [m_rowStart[i], m_rowStart[i + 1])
+    std::vector<int> m_rowStart, m_rowColumn;
+    std::vector<double> m_rowValue;
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m_permuted;  // P rhs, solved in place
 };
 
